@@ -1,0 +1,16 @@
+import { Transform } from 'class-transformer';
+
+/** `@Transform` helpers that turn env strings into values, leaving bad input for the validators. */
+export function toInteger(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value,
+  );
+}
+
+export function toBoolean(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => {
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    return value;
+  });
+}

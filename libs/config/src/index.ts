@@ -1,0 +1,3 @@
+export * from './env-fields';
+export * from './load-environment';
+export * from './redis-environment';

@@ -1,0 +1,7 @@
+export * from './decimal';
+export * from './intervals';
+export * from './kline';
+export * from './price';
+export * from './symbols';
+export * from './time';
+export * from './trade';

@@ -1,0 +1,49 @@
+import { addDecimals, maxDecimal, minDecimal } from './decimal';
+import { closeTimeOf, type Interval, openTimeOf } from './intervals';
+import { fromIsoTime, toIsoTime } from './time';
+import type { Trade } from './trade';
+
+/** The Kline resource exactly as the interface shows it. */
+export interface Kline {
+  readonly openTime: string;
+  readonly closeTime: string;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly trades: number;
+  readonly isClosed: boolean;
+}
+
+export function klineOpenTimeMs(kline: Kline): number {
+  return fromIsoTime(kline.openTime);
+}
+
+/** The open kline that a trade starts when none exists yet for its interval. */
+export function klineFromTrade(trade: Trade, interval: Interval): Kline {
+  const openTime = openTimeOf(trade.time, interval);
+  return {
+    openTime: toIsoTime(openTime),
+    closeTime: toIsoTime(closeTimeOf(openTime, interval)),
+    open: trade.price,
+    high: trade.price,
+    low: trade.price,
+    close: trade.price,
+    volume: trade.quantity,
+    trades: 1,
+    isClosed: false,
+  };
+}
+
+/** The open kline after one more trade inside it, with exact decimal arithmetic. */
+export function applyTrade(kline: Kline, trade: Trade): Kline {
+  return {
+    ...kline,
+    high: maxDecimal(kline.high, trade.price),
+    low: minDecimal(kline.low, trade.price),
+    close: trade.price,
+    volume: addDecimals(kline.volume, trade.quantity),
+    trades: kline.trades + 1,
+  };
+}

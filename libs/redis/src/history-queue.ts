@@ -1,0 +1,44 @@
+import type { Interval, MarketSymbol } from '@pds/market';
+
+/** The one BullMQ queue through which history work reaches the cache workers. */
+export const HISTORY_QUEUE = 'history';
+
+/** Every job name of the history queue; each has exactly one handler in the cache app. */
+export const HistoryJobName = {
+  /** On start: the most recent klines of every interval. */
+  WarmUp: 'warm-up',
+  /** From the ingestor after an interruption: refetch [from, to] of every interval. */
+  RepairGap: 'repair-gap',
+  /** From the gateway's read-through: fetch one interval's [from, to] that is not covered yet. */
+  FillRange: 'fill-range',
+} as const;
+
+export type HistoryJobName = (typeof HistoryJobName)[keyof typeof HistoryJobName];
+
+export interface WarmUpJobData {
+  readonly symbol: MarketSymbol;
+}
+
+/** A span of exchange time (epoch ms, inclusive) in which the live stream may have missed events. */
+export interface RepairGapJobData {
+  readonly symbol: MarketSymbol;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** A range of kline open times (epoch ms, inclusive) of one interval. */
+export interface FillRangeJobData {
+  readonly symbol: MarketSymbol;
+  readonly interval: Interval;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Deterministic job ids: identical asks share one job (BullMQ ignores an add with a known id). */
+export function repairGapJobId(data: RepairGapJobData): string {
+  return `${HistoryJobName.RepairGap}:${data.symbol}:${data.from}:${data.to}`;
+}
+
+export function fillRangeJobId(data: FillRangeJobData): string {
+  return `${HistoryJobName.FillRange}:${data.symbol}:${data.interval}:${data.from}:${data.to}`;
+}

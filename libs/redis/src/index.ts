@@ -1,0 +1,3 @@
+export * from './redis-connection';
+export * from './redis-keys';
+export * from './history-queue';

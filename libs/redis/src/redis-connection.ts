@@ -1,0 +1,41 @@
+import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisEnvironment } from '@pds/config';
+
+export interface RedisConnectionOptions {
+  /** Name shown by CLIENT LIST, to tell the connections of each app and role apart. */
+  readonly connectionName: string;
+  /**
+   * Queue commands while disconnected (BullMQ and subscribers want this). Off for request paths:
+   * a command then fails at once while Redis is away, and the caller answers 503 instead of waiting.
+   */
+  readonly offlineQueue?: boolean;
+  /** For BullMQ, which requires `null` here. */
+  readonly maxRetriesPerRequest?: number | null;
+  readonly commandTimeout?: boolean;
+}
+
+/** Reconnect forever with capped, jittered exponential backoff. */
+export function reconnectDelayMs(attempt: number): number {
+  const ceiling = Math.min(2000, 50 * 2 ** Math.min(attempt, 10));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+export function redisOptions(env: RedisEnvironment, options: RedisConnectionOptions): RedisOptions {
+  return {
+    connectionName: options.connectionName,
+    username: env.REDIS_USERNAME,
+    enableOfflineQueue: options.offlineQueue ?? false,
+    maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
+    commandTimeout: options.commandTimeout === false ? undefined : env.REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2000,
+    retryStrategy: reconnectDelayMs,
+    enableAutoPipelining: true,
+  };
+}
+
+export function createRedis(env: RedisEnvironment, options: RedisConnectionOptions): Redis {
+  const client = new Redis(env.REDIS_URL, redisOptions(env, options));
+  // Errors surface on the commands that fail; an unhandled 'error' event would crash the process.
+  client.on('error', () => undefined);
+  return client;
+}

@@ -1,0 +1,3 @@
+export * from './redis-server';
+export * from './spawn-app';
+export * from './test-prefix';

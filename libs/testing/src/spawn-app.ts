@@ -1,0 +1,88 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** The apps as built by `npm run build`; integration tests run real processes of them. */
+export type AppName = 'gateway' | 'ingestor' | 'cache' | 'exchange-sim';
+
+export interface RunningApp {
+  readonly process: ChildProcess;
+  /** The port the app printed in its `ready` log line. */
+  readonly port: number;
+  readonly output: string[];
+  /** Resolves with the first log line for which `match` is true (already printed or yet to come). */
+  waitForLog(
+    match: (entry: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const ROOT = resolve(__dirname, '../../..');
+
+export function builtEntryPoint(app: AppName): string {
+  return resolve(ROOT, 'dist/apps', app, 'src/main.js');
+}
+
+function parse(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts a built app with `env` (PORT 0 unless given) and resolves once it logs
+ * `{"msg":"ready","port":N}`. Output is kept for assertions and printed if start-up fails.
+ */
+export async function spawnApp(
+  app: AppName,
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<RunningApp> {
+  const child = spawn(process.execPath, [builtEntryPoint(app)], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const entries: Record<string, unknown>[] = [];
+  const waiters = new Set<(entry: Record<string, unknown>) => void>();
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      const entry = parse(line);
+      if (!entry) return;
+      entries.push(entry);
+      for (const waiter of waiters) waiter(entry);
+    });
+  }
+  const waitForLog: RunningApp['waitForLog'] = (match, waitMs = 20_000) =>
+    new Promise((resolvePromise, reject) => {
+      const seen = entries.find(match);
+      if (seen) return resolvePromise(seen);
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`${app}: no matching log line in ${waitMs} ms. Output:\n${output.join('\n')}`));
+      }, waitMs);
+      const waiter = (entry: Record<string, unknown>): void => {
+        if (!match(entry)) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolvePromise(entry);
+      };
+      waiters.add(waiter);
+    });
+  const exited = once(child, 'exit');
+  const ready = waitForLog((entry) => entry.msg === 'ready', timeoutMs);
+  const first = await Promise.race([ready, exited.then(() => undefined)]);
+  if (!first) throw new Error(`${app} exited during start-up. Output:\n${output.join('\n')}`);
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill(signal);
+    await exited;
+  };
+  return { process: child, port: Number(first.port), output, waitForLog, stop };
+}
