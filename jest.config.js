@@ -3,6 +3,8 @@
 const swc = [
   '@swc/jest',
   {
+    // The build's .swcrc excludes tests; Jest compiles with the options here only.
+    swcrc: false,
     jsc: {
       target: 'es2023',
       parser: { syntax: 'typescript', decorators: true },
@@ -16,12 +18,14 @@ const swc = [
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@apidevtools)/)'],
   moduleNameMapper: { '^@pds/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
 };
 
 module.exports = {
+  // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
+  testTimeout: 60_000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
     {

@@ -27,9 +27,10 @@ export class JsonLogger implements LoggerService {
     this.event('info', message, fields);
   }
 
-  // Nest's LoggerService: `context` is the class name Nest passes as the last argument.
+  // Nest's LoggerService: `context` is the class name Nest passes as the last argument. Nest's own
+  // `log` calls are boot chatter (modules loaded, routes mapped), so they go to debug.
   log(message: unknown, context?: unknown): void {
-    this.event('info', String(message), contextField(context));
+    this.event('debug', String(message), contextField(context));
   }
 
   error(message: unknown, trace?: unknown, context?: unknown): void {

@@ -34,11 +34,14 @@ export interface FillRangeJobData {
   readonly to: number;
 }
 
-/** Deterministic job ids: identical asks share one job (BullMQ ignores an add with a known id). */
+/**
+ * Deterministic job ids: identical asks share one job (BullMQ ignores an add with a known id).
+ * BullMQ refuses custom ids with `:`, hence `|`.
+ */
 export function repairGapJobId(data: RepairGapJobData): string {
-  return `${HistoryJobName.RepairGap}:${data.symbol}:${data.from}:${data.to}`;
+  return [HistoryJobName.RepairGap, data.symbol, data.from, data.to].join('|');
 }
 
 export function fillRangeJobId(data: FillRangeJobData): string {
-  return `${HistoryJobName.FillRange}:${data.symbol}:${data.interval}:${data.from}:${data.to}`;
+  return [HistoryJobName.FillRange, data.symbol, data.interval, data.from, data.to].join('|');
 }

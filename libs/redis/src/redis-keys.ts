@@ -76,6 +76,11 @@ export class RedisKeys {
     return `${this.prefix}:rate:{${tracker}}:${bucket}`;
   }
 
+  /** Fixed-window counter of failed authentications from one client address. */
+  authFailures(address: string): string {
+    return `${this.prefix}:auth-failures:{${address}}`;
+  }
+
   /** Sorted set of a key's open WebSocket connections on one operation, score = lease expiry. */
   wsConnections(keyId: string, operation: string): string {
     return `${this.prefix}:ws:{${keyId}}:${operation}`;

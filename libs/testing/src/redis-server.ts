@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { Redis } from 'ioredis';
+import { createInterface } from 'node:readline';
 
 /** A free TCP port on loopback, chosen by the kernel. */
 export async function freePort(): Promise<number> {
@@ -22,15 +22,28 @@ export interface RedisServer {
   start(): Promise<void>;
 }
 
-async function waitUntilAnswering(port: number): Promise<void> {
-  const client = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => 50 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-  } finally {
-    client.disconnect();
-  }
+/** redis-server prints this line once it accepts connections. */
+const READY_LINE = 'Ready to accept connections';
+
+async function spawnUntilReady(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const exited = once(child, 'exit').then(() => {
+    throw new Error(`redis-server on port ${port} exited during start-up`);
+  });
+  const ready = new Promise<void>((resolve) => {
+    lines.on('line', (line) => {
+      if (line.includes(READY_LINE)) resolve();
+    });
+  });
+  await Promise.race([ready, exited]);
+  return child;
 }
 
 /**
@@ -41,14 +54,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = spawn(
-      'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    await waitUntilAnswering(port);
+    child = await spawnUntilReady(port);
   };
   const stop = async (): Promise<void> => {
     const running = child;

@@ -34,6 +34,51 @@ function parse(line: string): Record<string, unknown> | undefined {
   }
 }
 
+type LogEntry = Record<string, unknown>;
+
+interface LogCollector {
+  readonly output: string[];
+  waitForLog: RunningApp['waitForLog'];
+}
+
+/** Keeps every line a child prints and lets callers await the first JSON line that matches. */
+function collectLogs(child: ChildProcess, app: AppName): LogCollector {
+  const output: string[] = [];
+  const entries: LogEntry[] = [];
+  const waiters = new Set<(entry: LogEntry) => void>();
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      output.push(line);
+      const entry = parse(line);
+      if (!entry) return;
+      entries.push(entry);
+      for (const waiter of waiters) waiter(entry);
+    });
+  }
+  const waitForLog: RunningApp['waitForLog'] = (match, waitMs = 20_000) =>
+    new Promise((resolvePromise, reject) => {
+      const seen = entries.find(match);
+      if (seen) {
+        resolvePromise(seen);
+        return;
+      }
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`${app}: no matching log line in ${waitMs} ms. Output:\n${output.join('\n')}`));
+      }, waitMs);
+      timer.unref();
+      const waiter = (entry: LogEntry): void => {
+        if (!match(entry)) return;
+        clearTimeout(timer);
+        waiters.delete(waiter);
+        resolvePromise(entry);
+      };
+      waiters.add(waiter);
+    });
+  return { output, waitForLog };
+}
+
 /**
  * Starts a built app with `env` (PORT 0 unless given) and resolves once it logs
  * `{"msg":"ready","port":N}`. Output is kept for assertions and printed if start-up fails.
@@ -47,34 +92,7 @@ export async function spawnApp(
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const output: string[] = [];
-  const entries: Record<string, unknown>[] = [];
-  const waiters = new Set<(entry: Record<string, unknown>) => void>();
-  for (const stream of [child.stdout, child.stderr]) {
-    createInterface({ input: stream }).on('line', (line) => {
-      output.push(line);
-      const entry = parse(line);
-      if (!entry) return;
-      entries.push(entry);
-      for (const waiter of waiters) waiter(entry);
-    });
-  }
-  const waitForLog: RunningApp['waitForLog'] = (match, waitMs = 20_000) =>
-    new Promise((resolvePromise, reject) => {
-      const seen = entries.find(match);
-      if (seen) return resolvePromise(seen);
-      const timer = setTimeout(() => {
-        waiters.delete(waiter);
-        reject(new Error(`${app}: no matching log line in ${waitMs} ms. Output:\n${output.join('\n')}`));
-      }, waitMs);
-      const waiter = (entry: Record<string, unknown>): void => {
-        if (!match(entry)) return;
-        clearTimeout(timer);
-        waiters.delete(waiter);
-        resolvePromise(entry);
-      };
-      waiters.add(waiter);
-    });
+  const { output, waitForLog } = collectLogs(child, app);
   const exited = once(child, 'exit');
   const ready = waitForLog((entry) => entry.msg === 'ready', timeoutMs);
   const first = await Promise.race([ready, exited.then(() => undefined)]);
