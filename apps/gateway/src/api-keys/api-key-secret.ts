@@ -1,0 +1,17 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+const KEY_PREFIX = 'pds_';
+
+/** A new API key: 256 random bits, URL-safe, with a prefix that secret scanners can recognise. */
+export function generateApiKey(): string {
+  return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** Keys are random and long, so a plain SHA-256 is a safe, fast lookup hash (no salt or KDF needed). */
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export function generateKeyId(): string {
+  return randomBytes(8).toString('hex');
+}

@@ -1,0 +1,44 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { JsonLogger } from '@pds/observability';
+import { ApiKeyGuard } from './auth/api-key.guard';
+import { AuthFailureLimiter } from './auth/auth-failure-limiter';
+import { Authenticator } from './auth/authenticator.service';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter';
+import { GatewayEnvironment } from './gateway.environment';
+import { HealthController } from './health/health.controller';
+import { MarketDataService } from './prices/market-data.service';
+import { PricesController } from './prices/prices.controller';
+import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
+import { RateLimitModule, RateLimitStorageModule } from './rate-limit/rate-limit.module';
+import { ChangeSubscriber } from './storage/change-subscriber';
+import { StorageModule } from './storage/storage.module';
+
+@Module({})
+export class AppModule {
+  /** Checks run in the contract's order: API key (401), then rate limit (429), then validation (400). */
+  static forRoot(env: GatewayEnvironment, logger: JsonLogger): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [StorageModule, RateLimitStorageModule, RateLimitModule],
+      controllers: [PricesController, HealthController],
+      providers: [
+        { provide: GatewayEnvironment, useValue: env },
+        { provide: JsonLogger, useValue: logger },
+        ChangeSubscriber,
+        AuthFailureLimiter,
+        Authenticator,
+        MarketDataService,
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_GUARD, useClass: ApiKeyThrottlerGuard },
+        {
+          provide: APP_FILTER,
+          useFactory: (log: JsonLogger) => new AllExceptionsFilter(log),
+          inject: [JsonLogger],
+        },
+      ],
+      exports: [GatewayEnvironment, JsonLogger, ChangeSubscriber, Authenticator],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { JsonLogger } from '@pds/observability';
+import { AppModule } from '../app.module';
+import { serveOpenApi } from '../docs/openapi';
+import type { GatewayEnvironment } from '../gateway.environment';
+import { QueryValidationPipe } from '../prices/dto/query-validation.pipe';
+import { logEveryRequest } from '../logging/request-log';
+import { parseQueryString } from './query-string';
+
+/** The gateway as a Nest application on Fastify, configured but not yet listening. */
+export async function createGatewayApp(
+  env: GatewayEnvironment,
+  logger: JsonLogger,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    trustProxy: env.TRUST_PROXY,
+    routerOptions: { querystringParser: parseQueryString },
+    // Fastify's own logger would print URLs, whose query may hold an API key.
+    logger: false,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, logger), adapter, {
+    logger,
+    abortOnError: false,
+  });
+  app.useGlobalPipes(new QueryValidationPipe());
+  app.enableShutdownHooks();
+  logEveryRequest(app.getHttpAdapter().getInstance(), logger);
+  serveOpenApi(app);
+  return app;
+}

@@ -1,0 +1,3 @@
+import { RedisEnvironment } from '@pds/config';
+
+export class KeysCliEnvironment extends RedisEnvironment {}

@@ -1,0 +1,43 @@
+import { loadEnvironmentOrExit } from '@pds/config';
+import { createRedis, RedisKeys } from '@pds/redis';
+import { ApiKeyStore } from '../api-keys/api-key.store';
+import { KEYS_USAGE, runKeysCommand, UsageError } from './keys-command';
+import { KeysCliEnvironment } from './keys-cli.environment';
+
+/** `npm run keys -- <command>`: manage API keys in the Redis at REDIS_URL. */
+async function main(): Promise<number> {
+  const env = loadEnvironmentOrExit(KeysCliEnvironment);
+  const redis = createRedis(env, { connectionName: 'keys-cli', offlineQueue: true });
+  try {
+    await redis.ping();
+  } catch {
+    process.stderr.write(`Redis at ${env.REDIS_URL} is not reachable. Start one, e.g.:\n`);
+    process.stderr.write(
+      '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
+    );
+    redis.disconnect();
+    return 1;
+  }
+  try {
+    const lines = await runKeysCommand(
+      new ApiKeyStore(redis, new RedisKeys(env.REDIS_PREFIX)),
+      process.argv.slice(2),
+    );
+    process.stdout.write(`${lines.join('\n')}\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`${error.message}\n${KEYS_USAGE}\n`);
+    return 2;
+  } finally {
+    await redis.quit();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`keys: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,72 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { JsonLogger } from '@pds/observability';
+import type { FastifyReply } from 'fastify';
+import { StorageUnavailableError } from '../storage/storage-unavailable.error';
+import { ApiException } from './api-exception';
+import { type ErrorBody, ErrorCode } from './error-code';
+
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  [HttpStatus.BAD_REQUEST]: ErrorCode.ValidationError,
+  [HttpStatus.UNAUTHORIZED]: ErrorCode.Unauthorized,
+  [HttpStatus.FORBIDDEN]: ErrorCode.Forbidden,
+  [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
+  [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.RateLimitExceeded,
+  [HttpStatus.SERVICE_UNAVAILABLE]: ErrorCode.ServiceUnavailable,
+};
+
+/** Turns anything thrown into the contract's `{code, message}` body: no stack, no internal detail. */
+export function toApiException(error: unknown): ApiException {
+  if (error instanceof ApiException) return error;
+  if (error instanceof StorageUnavailableError) {
+    return ApiException.serviceUnavailable('Storage is unavailable; retry shortly', 1);
+  }
+  if (error instanceof HttpException) return fromHttpException(error);
+  const status = statusOf(error);
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new ApiException(status, {
+      code: CODE_BY_STATUS[status] ?? ErrorCode.ValidationError,
+      message: 'Bad request',
+    });
+  }
+  return new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, {
+    code: ErrorCode.InternalError,
+    message: 'Internal server error',
+  });
+}
+
+function fromHttpException(error: HttpException): ApiException {
+  const status = error.getStatus();
+  if (status === (HttpStatus.NOT_FOUND as number)) {
+    return new ApiException(status, { code: ErrorCode.NotFound, message: 'Not found' });
+  }
+  const body: ErrorBody = {
+    code: CODE_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.InternalError : ErrorCode.ValidationError),
+    message: status >= 500 ? 'Internal server error' : error.message,
+  };
+  return new ApiException(status, body);
+}
+
+/** Fastify's own errors (a bad URL, a body it cannot parse) carry their status here. */
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return undefined;
+  return typeof error.statusCode === 'number' ? error.statusCode : undefined;
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly logger: JsonLogger) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') return;
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const answer = toApiException(error);
+    if (answer.getStatus() >= 500 && !(error instanceof StorageUnavailableError)) {
+      this.logger.event('error', 'unhandled error', {
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      });
+    }
+    if (reply.sent) return;
+    void reply.code(answer.getStatus()).headers(answer.headers).type('application/json').send(answer.body);
+  }
+}

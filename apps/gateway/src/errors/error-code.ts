@@ -1,0 +1,17 @@
+/** Every `code` an error body can carry (CONTRACT section 7). */
+export const ErrorCode = {
+  ValidationError: 'VALIDATION_ERROR',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  RateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
+  ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  InternalError: 'INTERNAL_ERROR',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface ErrorBody {
+  readonly code: ErrorCode;
+  readonly message: string;
+}

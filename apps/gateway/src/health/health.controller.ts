@@ -1,0 +1,54 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { DEFAULT_SYMBOL } from '@pds/market';
+import { RedisKeys } from '@pds/redis';
+import type { Redis } from 'ioredis';
+import { Public } from '../auth/public.decorator';
+import { ErrorBodyDto } from '../errors/error-body.dto';
+import { ApiException } from '../errors/api-exception';
+import { GatewayEnvironment } from '../gateway.environment';
+import { REDIS } from '../storage/storage.module';
+
+interface HealthStatus {
+  readonly status: 'ok';
+}
+
+/** Liveness and readiness for load balancers and orchestrators; no key, no rate limit. */
+@ApiTags('health')
+@Public()
+@Controller('health')
+export class HealthController {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+    private readonly env: GatewayEnvironment,
+  ) {}
+
+  @Get()
+  @ApiOkResponse({ description: 'The process is alive' })
+  live(): HealthStatus {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @ApiOkResponse({ description: 'Redis answers and the last exchange tick is recent' })
+  @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The failing check is named' })
+  async ready(): Promise<HealthStatus & { lastTickAgeMs: number }> {
+    let lastEventTime: string | null;
+    try {
+      lastEventTime = await this.redis.get(this.keys.lastEventTime(DEFAULT_SYMBOL));
+    } catch {
+      throw ApiException.serviceUnavailable('Not ready: redis is unreachable', 1);
+    }
+    if (lastEventTime === null)
+      throw ApiException.serviceUnavailable('Not ready: marketData, no exchange tick yet', 5);
+    const ageMs = Date.now() - Number(lastEventTime);
+    if (ageMs > this.env.READY_MAX_TICK_AGE_MS) {
+      throw ApiException.serviceUnavailable(
+        `Not ready: marketData, last exchange tick ${Math.round(ageMs / 1000)} s ago`,
+        5,
+      );
+    }
+    return { status: 'ok', lastTickAgeMs: ageMs };
+  }
+}

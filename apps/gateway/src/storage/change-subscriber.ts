@@ -1,0 +1,74 @@
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createRedis } from '@pds/redis';
+import type { Redis } from 'ioredis';
+import { GatewayEnvironment } from '../gateway.environment';
+
+export type ChannelHandler = (message: string) => void;
+export type Unsubscribe = () => void;
+
+/**
+ * The gateway process's one Redis subscriber. A channel is subscribed while at least one local
+ * handler needs it and released after the last one leaves. ioredis resubscribes by itself after a
+ * reconnect; `onResubscribed` lets consumers resend state they may have missed meanwhile.
+ */
+@Injectable()
+export class ChangeSubscriber implements OnApplicationShutdown {
+  private readonly redis: Redis;
+  private readonly handlers = new Map<string, Set<ChannelHandler>>();
+  private readonly resubscribedListeners = new Set<() => void>();
+  private hasBeenReady = false;
+
+  constructor(env: GatewayEnvironment) {
+    // Subscriptions must survive outages: queue commands while offline, never time them out.
+    this.redis = createRedis(env, {
+      connectionName: 'gateway-subscriber',
+      offlineQueue: true,
+      maxRetriesPerRequest: null,
+      commandTimeout: false,
+    });
+    this.redis.on('message', (channel: string, message: string) => {
+      this.handlers.get(channel)?.forEach((handler) => {
+        handler(message);
+      });
+    });
+    this.redis.on('ready', () => {
+      if (this.hasBeenReady)
+        this.resubscribedListeners.forEach((listener) => {
+          listener();
+        });
+      this.hasBeenReady = true;
+    });
+  }
+
+  subscribe(channel: string, handler: ChannelHandler): Unsubscribe {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      this.redis.subscribe(channel).catch(() => undefined);
+    }
+    set.add(handler);
+    return () => {
+      this.release(channel, handler);
+    };
+  }
+
+  /** Called after the connection came back and every channel was subscribed again. */
+  onResubscribed(listener: () => void): Unsubscribe {
+    this.resubscribedListeners.add(listener);
+    return () => this.resubscribedListeners.delete(listener);
+  }
+
+  private release(channel: string, handler: ChannelHandler): void {
+    const set = this.handlers.get(channel);
+    if (!set?.delete(handler) || set.size > 0) return;
+    this.handlers.delete(channel);
+    this.redis.unsubscribe(channel).catch(() => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => {
+      this.redis.disconnect();
+    });
+  }
+}

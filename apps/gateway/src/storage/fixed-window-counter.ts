@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { fromStorage } from './storage-unavailable.error';
+import { REDIS } from './storage.module';
+
+/** INCR and start the window on the first hit, atomically; returns hits and ms left in the window. */
+const INCREMENT_WINDOW = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}
+`;
+
+export interface WindowCount {
+  readonly hits: number;
+  readonly msLeft: number;
+}
+
+/**
+ * Fixed-window counters in Redis, shared by every replica: one script call per hit, so three
+ * replicas together let exactly `limit` hits through a window.
+ */
+@Injectable()
+export class FixedWindowCounter {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async increment(key: string, windowMs: number): Promise<WindowCount> {
+    const reply = await fromStorage(this.redis.eval(INCREMENT_WINDOW, 1, key, windowMs));
+    const [hits, msLeft] = reply as [number, number];
+    return { hits, msLeft };
+  }
+}
+
+export function secondsLeft(count: WindowCount): number {
+  return Math.max(1, Math.ceil(count.msLeft / 1000));
+}

@@ -1,0 +1,68 @@
+import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
+import { seedMarket } from './support/market-fixture';
+
+const PRICE = '/api/v1/prices/current';
+const KLINE = '/api/v1/prices/klines/current?interval=1m';
+
+describe('per-key rate limits in Redis (CONTRACT section 5)', () => {
+  let harness: GatewayHarness;
+
+  beforeAll(async () => {
+    harness = await gatewayHarness('rate-limit');
+    await seedMarket(harness.redis, harness.keys);
+    await harness.startGateway();
+    await harness.startGateway();
+  });
+
+  afterAll(() => harness.close());
+
+  const get = (gateway: number, path: string, key: string) =>
+    getJson(`${harness.url(gateway)}${path}`, { 'x-api-key': key });
+
+  it('should let 40 requests through, answer the 41st with 429, and keep other buckets open', async () => {
+    const { key } = await harness.createKey();
+    for (let request = 1; request <= 40; request += 1) {
+      const response = await get(0, PRICE, key);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-ratelimit-limit')).toBe('40');
+      expect(response.headers.get('x-ratelimit-remaining')).toBe(String(40 - request));
+      expect(Number(response.headers.get('x-ratelimit-reset'))).toBeGreaterThan(0);
+    }
+    const refused = await get(0, PRICE, key);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.body).toEqual({
+      code: 'RATE_LIMIT_EXCEEDED',
+      message: `Rate limit of 40 requests per minute exceeded. Retry after ${retryAfter} seconds.`,
+    });
+    expect((await get(0, KLINE, key)).status).toBe(200);
+    const other = await harness.createKey();
+    expect((await get(0, PRICE, other.key)).status).toBe(200);
+  });
+
+  it('should count a request that fails validation', async () => {
+    const { key } = await harness.createKey({ requestsPerMinute: 2 });
+    expect((await get(0, '/api/v1/prices/klines?interval=bad', key)).status).toBe(400);
+    expect((await get(0, '/api/v1/prices/klines?interval=bad', key)).status).toBe(400);
+    expect((await get(0, '/api/v1/prices/klines?interval=1m', key)).status).toBe(429);
+  });
+
+  it('should apply a key of its own limit', async () => {
+    const { key } = await harness.createKey({ requestsPerMinute: 3 });
+    const statuses = [];
+    for (let request = 0; request < 4; request += 1) statuses.push((await get(0, PRICE, key)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('should let exactly 40 requests of one key through two gateway processes together, not 80', async () => {
+    const { key } = await harness.createKey();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, request) => get(request % 2, KLINE, key)),
+    );
+    const byStatus = (status: number) => responses.filter((response) => response.status === status).length;
+    expect(byStatus(200)).toBe(40);
+    expect(byStatus(429)).toBe(60);
+  });
+});

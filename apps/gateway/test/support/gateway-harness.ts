@@ -1,0 +1,78 @@
+import { RedisKeys } from '@pds/redis';
+import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
+import { Redis } from 'ioredis';
+import { ApiKeyStore, type NewApiKey } from '../../src/api-keys/api-key.store';
+
+export interface GatewayHarness {
+  readonly redis: Redis;
+  readonly keys: RedisKeys;
+  readonly prefix: string;
+  readonly redisUrl: string;
+  readonly gateways: RunningApp[];
+  /** Base URL of the first gateway. */
+  url(index?: number): string;
+  createKey(request?: Partial<NewApiKey>, key?: string): Promise<{ key: string; id: string }>;
+  revokeKey(id: string): Promise<void>;
+  startGateway(env?: Record<string, string>): Promise<RunningApp>;
+  close(): Promise<void>;
+}
+
+/**
+ * A key prefix of the test file's own on a real Redis, and real gateway processes (built by
+ * `npm run build`) reading it.
+ */
+export async function gatewayHarness(label: string, redisUrl = SHARED_REDIS_URL): Promise<GatewayHarness> {
+  const prefix = uniquePrefix(label);
+  const redis = new Redis(redisUrl);
+  await redis.ping();
+  const keys = new RedisKeys(prefix);
+  const store = new ApiKeyStore(redis, keys);
+  const gateways: RunningApp[] = [];
+  const startGateway = async (env: Record<string, string> = {}): Promise<RunningApp> => {
+    const app = await spawnApp('gateway', {
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      HOST: '127.0.0.1',
+      ...env,
+    });
+    gateways.push(app);
+    return app;
+  };
+  return {
+    redis,
+    keys,
+    prefix,
+    redisUrl,
+    gateways,
+    url: (index = 0) => `http://127.0.0.1:${gateways[index]?.port ?? 0}`,
+    createKey: async (request = {}, key) => {
+      const created = await store.create({ name: 'test', ...request }, key);
+      return { key: created.key, id: created.record.id };
+    },
+    revokeKey: async (id) => {
+      await store.revoke(id);
+    },
+    startGateway,
+    close: async () => {
+      await Promise.all(gateways.map((gateway) => gateway.stop()));
+      await deletePrefix(redis, prefix).catch(() => undefined);
+      redis.disconnect();
+    },
+  };
+}
+
+export interface JsonResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: unknown;
+}
+
+export async function getJson(url: string, headers: Record<string, string> = {}): Promise<JsonResponse> {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as unknown) : undefined,
+  };
+}
