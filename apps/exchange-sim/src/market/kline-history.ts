@@ -1,0 +1,107 @@
+import { closeTimeOf, type Interval, intervalMs } from '@pds/market';
+import { type Bar, mergeAll } from './bar';
+import type { SimKline } from './kline';
+import { type LiveTape, MINUTE_MS } from './live-tape';
+import type { SyntheticMarket } from './synthetic-market';
+
+const MINUTES_PER_HOUR = 60;
+const HOUR_MS = MINUTES_PER_HOUR * MINUTE_MS;
+
+/**
+ * Every kline, of every interval, merged from 1m bars: synthetic before the live tape starts, live
+ * after it. Hours whose minutes are all closed are memoised, so a 1d kline is at most 24 merges and
+ * 1000 days of history are walked minute by minute only once.
+ */
+export class KlineHistory {
+  private readonly closedHours = new Map<number, Bar | undefined>();
+
+  constructor(
+    private readonly synthetic: SyntheticMarket,
+    private readonly tape: LiveTape,
+    /** The listing minute: klines hold no minute before it. */
+    readonly firstMinute: number,
+  ) {}
+
+  /** Open time of the first kline of `interval` (the one holding the listing minute). */
+  firstOpenTime(interval: Interval): number {
+    return floorTo(this.firstMinute * MINUTE_MS, intervalMs(interval));
+  }
+
+  /** Open time of the kline of `interval` that holds the open minute: the newest one. */
+  lastOpenTime(interval: Interval): number {
+    return floorTo(this.tape.openMinute * MINUTE_MS, intervalMs(interval));
+  }
+
+  /** The kline of `interval` opening at `openTime`, or undefined when none of its minutes exist yet. */
+  kline(interval: Interval, openTime: number): SimKline | undefined {
+    const length = intervalMs(interval);
+    const bar = length >= HOUR_MS ? this.hoursBar(openTime, length) : this.minutesBar(openTime, length);
+    return bar && { interval, openTime, closeTime: closeTimeOf(openTime, interval), bar };
+  }
+
+  /**
+   * Memoises, one walk per run of missing hours, the purely synthetic hours that the klines of
+   * `interval` at `openTimes` (ascending) are merged from: a 1d × 1000 request walks its 1.44 M
+   * minutes in one pass instead of restarting the walk 24 000 times.
+   */
+  prefetch(interval: Interval, openTimes: readonly number[]): void {
+    const length = intervalMs(interval);
+    const first = openTimes[0];
+    const last = openTimes.at(-1);
+    if (length < HOUR_MS || first === undefined || last === undefined) return;
+    const firstHour = Math.max(first / HOUR_MS, Math.ceil(this.firstMinute / MINUTES_PER_HOUR));
+    const endHour = Math.min((last + length) / HOUR_MS, Math.floor(this.tape.startMinute / MINUTES_PER_HOUR));
+    let runStart: number | undefined;
+    for (let hour = firstHour; hour <= endHour; hour += 1) {
+      const missing = hour < endHour && !this.closedHours.has(hour);
+      if (missing && runStart === undefined) runStart = hour;
+      if (missing || runStart === undefined) continue;
+      const bars = this.synthetic.rangeBars(runStart * MINUTES_PER_HOUR, MINUTES_PER_HOUR, hour - runStart);
+      bars.forEach((bar, offset) => this.closedHours.set((runStart ?? 0) + offset, bar));
+      runStart = undefined;
+    }
+  }
+
+  private hoursBar(openTime: number, length: number): Bar | undefined {
+    const firstHour = openTime / HOUR_MS;
+    const hours: Bar[] = [];
+    for (let hour = firstHour; hour < firstHour + length / HOUR_MS; hour += 1) {
+      const bar = this.hourBar(hour);
+      if (bar) hours.push(bar);
+    }
+    return mergeAll(hours);
+  }
+
+  private hourBar(hour: number): Bar | undefined {
+    if (this.closedHours.has(hour)) return this.closedHours.get(hour);
+    const firstMinute = hour * MINUTES_PER_HOUR;
+    const bar = this.rangeBar(firstMinute, firstMinute + MINUTES_PER_HOUR);
+    if (firstMinute + MINUTES_PER_HOUR <= this.tape.openMinute) this.closedHours.set(hour, bar);
+    return bar;
+  }
+
+  private minutesBar(openTime: number, length: number): Bar | undefined {
+    const firstMinute = openTime / MINUTE_MS;
+    return this.rangeBar(firstMinute, firstMinute + length / MINUTE_MS);
+  }
+
+  /** The merge of the existing minutes in [from, to): synthetic ones in one walk, then live ones. */
+  private rangeBar(from: number, to: number): Bar | undefined {
+    const start = Math.max(from, this.firstMinute);
+    const end = Math.min(to, this.tape.openMinute + 1);
+    if (end <= start) return undefined;
+    const liveStart = Math.max(start, this.tape.startMinute);
+    const parts: Bar[] = [];
+    const synthetic = this.synthetic.rangeBar(start, Math.min(end, this.tape.startMinute));
+    if (synthetic) parts.push(synthetic);
+    for (let minute = liveStart; minute < end; minute += 1) {
+      const bar = this.tape.bar(minute);
+      if (bar) parts.push(bar);
+    }
+    return mergeAll(parts);
+  }
+}
+
+function floorTo(timeMs: number, length: number): number {
+  return Math.floor(timeMs / length) * length;
+}

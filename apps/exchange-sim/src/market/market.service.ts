@@ -1,0 +1,200 @@
+import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { INTERVALS, type Interval, intervalMs } from '@pds/market';
+import { SimEnvironment } from '../sim.environment';
+import type { BookedTrade } from './bar';
+import { Clock } from './clock';
+import { formatPrice, formatQuantity, parsePriceTicks } from './fixed-point';
+import type { SimKline } from './kline';
+import { KlineHistory } from './kline-history';
+import { type KlineWindowRequest, klineWindow } from './kline-window';
+import { LiveTape, MINUTE_MS, minuteOf } from './live-tape';
+import { type KlineClosedListener, Listeners, type SimTrade, type TradeListener } from './market-events';
+import { ID_STRIDE, SyntheticMarket } from './synthetic-market';
+import { TradeWalk, type WalkStep } from './trade-walk';
+
+const WARM_UP_DAYS = 1000;
+const WARM_UP_SLICE_DAYS = 10;
+
+/**
+ * The simulated BTCUSDT market: the synthetic history, the live tape that continues it from the
+ * minute the sim started, the background trades and the minute clock that closes klines. Every
+ * kline anyone sees (REST, stream update, stream close) comes from the same KlineHistory.
+ */
+@Injectable()
+export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly tape: LiveTape;
+  private readonly history: KlineHistory;
+  private readonly walk: TradeWalk;
+  private readonly trades = new Listeners<SimTrade>();
+  private readonly closes = new Listeners<SimKline>();
+  private nextTradeId: number;
+  private nextAggregateId: number;
+  private lastTradeTime = 0;
+  private booked = 0;
+  private tradeTimer?: NodeJS.Timeout;
+  private minuteTimer?: NodeJS.Timeout;
+  private warmUpStep?: NodeJS.Immediate;
+
+  constructor(
+    private readonly env: SimEnvironment,
+    private readonly clock: Clock,
+  ) {
+    const firstMinute = minuteOf(Date.parse(env.SIM_HISTORY_START));
+    const startMinute = minuteOf(clock.now());
+    if (firstMinute > startMinute) throw new RangeError('SIM_HISTORY_START lies in the future');
+    const basePrice = parsePriceTicks(env.SIM_START_PRICE);
+    if (basePrice === undefined)
+      throw new RangeError(`SIM_START_PRICE ${env.SIM_START_PRICE} is not a price`);
+    const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice);
+    this.tape = new LiveTape(startMinute, synthetic.closeAt(startMinute - 1));
+    this.history = new KlineHistory(synthetic, this.tape, firstMinute);
+    this.walk = new TradeWalk(env.SIM_SEED);
+    // Live ids continue above every synthetic minute's ids.
+    this.nextTradeId = startMinute * ID_STRIDE;
+    this.nextAggregateId = startMinute * ID_STRIDE;
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+    this.warmUp();
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  start(): void {
+    this.scheduleMinuteClose();
+    const perSecond = this.env.SIM_TRADES_PER_SECOND;
+    if (perSecond > 0 && !this.tradeTimer) {
+      this.tradeTimer = setInterval(
+        () => this.book(this.walk.next(this.tape.lastPriceTicks)),
+        1000 / perSecond,
+      );
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.tradeTimer);
+    clearTimeout(this.minuteTimer);
+    clearImmediate(this.warmUpStep);
+    this.tradeTimer = undefined;
+    this.minuteTimer = undefined;
+    this.warmUpStep = undefined;
+  }
+
+  /**
+   * Walks the last WARM_UP_DAYS of history into the hour memo in small slices between other work,
+   * so the backfill a client starts with (1d × 1000) is answered from memory.
+   */
+  private warmUp(): void {
+    const openTimes = this.klineOpenTimes('1d', { limit: WARM_UP_DAYS });
+    const step = (from: number): void => {
+      this.history.prefetch('1d', openTimes.slice(from, from + WARM_UP_SLICE_DAYS));
+      if (from + WARM_UP_SLICE_DAYS < openTimes.length) {
+        this.warmUpStep = setImmediate(step, from + WARM_UP_SLICE_DAYS);
+      }
+    };
+    this.warmUpStep = setImmediate(step, 0);
+  }
+
+  onTrade(listener: TradeListener): () => void {
+    return this.trades.add(listener);
+  }
+
+  /** Called once per interval close, promptly at the boundary, with the final kline. */
+  onKlineClosed(listener: KlineClosedListener): () => void {
+    return this.closes.add(listener);
+  }
+
+  /** Books a trade at the current time, as if matched now; it streams and counts like any other. */
+  injectTrade(step: WalkStep): SimTrade {
+    return this.book(step);
+  }
+
+  /** Binance's klines window: see klineWindow for the rules. */
+  klines(interval: Interval, request: KlineWindowRequest): SimKline[] {
+    this.sync();
+    const openTimes = this.klineOpenTimes(interval, request);
+    this.history.prefetch(interval, openTimes);
+    return openTimes
+      .map((openTime) => this.history.kline(interval, openTime))
+      .filter((kline) => kline !== undefined);
+  }
+
+  private klineOpenTimes(interval: Interval, request: KlineWindowRequest): number[] {
+    const span = {
+      length: intervalMs(interval),
+      firstOpenTime: this.history.firstOpenTime(interval),
+      lastOpenTime: this.history.lastOpenTime(interval),
+    };
+    return klineWindow(request, span);
+  }
+
+  /** The kline of `interval` still open now. */
+  openKline(interval: Interval): SimKline | undefined {
+    this.sync();
+    return this.history.kline(interval, this.history.lastOpenTime(interval));
+  }
+
+  lastPrice(): string {
+    return formatPrice(this.tape.lastPriceTicks);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  get tradeCount(): number {
+    return this.booked;
+  }
+
+  /** Closes the minutes (and longer intervals) that ended by now; the minute timer calls it too. */
+  sync(): void {
+    this.advance(this.clock.now());
+  }
+
+  private advance(time: number): void {
+    for (const minute of this.tape.advanceTo(minuteOf(time))) {
+      const boundary = (minute + 1) * MINUTE_MS;
+      for (const interval of INTERVALS) {
+        const length = intervalMs(interval);
+        if (boundary % length !== 0) continue;
+        const kline = this.history.kline(interval, boundary - length);
+        if (kline) this.closes.emit(kline);
+      }
+    }
+  }
+
+  private book(step: WalkStep): SimTrade {
+    // Trade times never go backwards, even if the host clock does.
+    const time = Math.max(this.clock.now(), this.lastTradeTime);
+    this.advance(time);
+    const booked: BookedTrade = { id: this.nextTradeId, time, ...step };
+    this.tape.record(booked);
+    const trade: SimTrade = {
+      id: this.nextTradeId,
+      aggregateId: this.nextAggregateId,
+      price: formatPrice(step.priceTicks),
+      quantity: formatQuantity(step.quantitySteps),
+      time,
+      buyerIsMaker: step.buyerIsMaker,
+    };
+    this.nextTradeId += 1;
+    this.nextAggregateId += 1;
+    this.lastTradeTime = time;
+    this.booked += 1;
+    this.trades.emit(trade);
+    return trade;
+  }
+
+  private scheduleMinuteClose(): void {
+    clearTimeout(this.minuteTimer);
+    const now = this.clock.now();
+    const delay = (minuteOf(now) + 1) * MINUTE_MS - now;
+    this.minuteTimer = setTimeout(() => {
+      this.sync();
+      this.scheduleMinuteClose();
+    }, delay);
+  }
+}

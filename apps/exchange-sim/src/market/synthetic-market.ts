@@ -1,0 +1,157 @@
+import type { Bar } from './bar';
+import { HashStream } from './hash';
+import { SyntheticWalk } from './synthetic-walk';
+
+const SHAPE_SALT = 0x73686170;
+const SIZE_SALT = 0x73697a65;
+
+/** Trade ids of minute m are m·ID_STRIDE + 0..n-1: unique, increasing, and computable in O(1). */
+export const ID_STRIDE = 2000;
+const MIN_TRADES = 100;
+const MAX_TRADES = 1500;
+/** Minute volume between 2 and 60 BTC, in 0.00001 steps. */
+const MIN_VOLUME = 200_000;
+const VOLUME_RANGE = 5_800_000;
+
+/**
+ * An exact sum of non-negative integer doubles: each addend is below 2^53 (60 BTC at < 1.5·10^7
+ * USDT), and the running double moves into a bigint before an addition could leave the exact range.
+ */
+class ExactSum {
+  private partial = 0;
+  private total = 0n;
+
+  add(value: number): void {
+    if (this.partial > Number.MAX_SAFE_INTEGER - value) this.flush();
+    this.partial += value;
+  }
+
+  result(): bigint {
+    this.flush();
+    return this.total;
+  }
+
+  private flush(): void {
+    this.total += BigInt(this.partial);
+    this.partial = 0;
+  }
+}
+
+/** What the hashes make of one minute, given its open and close. */
+interface MinuteShape {
+  readonly high: number;
+  readonly low: number;
+  readonly typical: number;
+  readonly volume: number;
+  readonly takerVolume: number;
+  readonly trades: number;
+}
+
+/** Running merge of minute shapes, in the order they come. */
+class RangeSum {
+  high = 0;
+  low = Number.POSITIVE_INFINITY;
+  trades = 0;
+  lastTrades = 0;
+  readonly volume = new ExactSum();
+  readonly quote = new ExactSum();
+  readonly takerVolume = new ExactSum();
+  readonly takerQuote = new ExactSum();
+
+  add(shape: MinuteShape): void {
+    this.high = Math.max(this.high, shape.high);
+    this.low = Math.min(this.low, shape.low);
+    this.trades += shape.trades;
+    this.lastTrades = shape.trades;
+    this.volume.add(shape.volume);
+    this.quote.add(shape.volume * shape.typical);
+    this.takerVolume.add(shape.takerVolume);
+    this.takerQuote.add(shape.takerVolume * shape.typical);
+  }
+
+  bar(open: number, close: number, from: number, to: number): Bar {
+    return {
+      open,
+      high: this.high,
+      low: this.low,
+      close,
+      volume: this.volume.result(),
+      quoteVolume: this.quote.result(),
+      takerBuyVolume: this.takerVolume.result(),
+      takerBuyQuoteVolume: this.takerQuote.result(),
+      trades: this.trades,
+      firstTradeId: from * ID_STRIDE,
+      lastTradeId: (to - 1) * ID_STRIDE + this.lastTrades - 1,
+    };
+  }
+}
+
+/**
+ * The market before the sim started: every 1m kline is a pure function of (seed, minute). The close
+ * comes from the walk, the open is the previous close, and wicks, volume, taker share and trade count
+ * come from hashes of the minute. Nothing is stored; callers memoise what they aggregate.
+ */
+export class SyntheticMarket {
+  private readonly walk: SyntheticWalk;
+  private readonly maxWick: number;
+  private readonly shapes: HashStream;
+  private readonly sizes: HashStream;
+
+  constructor(seed: number, baseTicks: number) {
+    this.walk = new SyntheticWalk(seed, baseTicks);
+    this.shapes = new HashStream(seed, SHAPE_SALT);
+    this.sizes = new HashStream(seed, SIZE_SALT);
+    this.maxWick = Math.max(1, Math.floor(baseTicks / 5000));
+  }
+
+  closeAt(minute: number): number {
+    return this.walk.closeAt(minute);
+  }
+
+  /** The merge of the 1m bars of minutes [from, to); undefined when empty. */
+  rangeBar(from: number, to: number): Bar | undefined {
+    return to > from ? this.rangeBars(from, to - from, 1)[0] : undefined;
+  }
+
+  /**
+   * `count` consecutive bars of `minutes` minutes each, the first opening at minute `from`, all in
+   * one walk: a run of hours costs one pass over its minutes, with no restart per hour.
+   */
+  rangeBars(from: number, minutes: number, count: number): Bar[] {
+    const walker = this.walk.walker(from - 1);
+    const bars: Bar[] = [];
+    let close = walker.next();
+    for (let bucket = 0; bucket < count; bucket += 1) {
+      const first = from + bucket * minutes;
+      const open = close;
+      const sum = new RangeSum();
+      for (let minute = first; minute < first + minutes; minute += 1) {
+        const previousClose = close;
+        close = walker.next();
+        sum.add(this.shape(minute, previousClose, close));
+      }
+      bars.push(sum.bar(open, close, first, first + minutes));
+    }
+    return bars;
+  }
+
+  private shape(minute: number, open: number, close: number): MinuteShape {
+    const shape = this.shapes.at(minute);
+    const size = this.sizes.at(minute);
+    const high = Math.max(open, close) + Math.floor(((shape & 0x3ff) * this.maxWick) / 1024);
+    const low = Math.max(
+      1,
+      Math.min(open, close) - Math.floor((((shape >>> 10) & 0x3ff) * this.maxWick) / 1024),
+    );
+    const volume = MIN_VOLUME + ((size >>> 1) % VOLUME_RANGE);
+    const takerShare = (shape >>> 20) % 101;
+    return {
+      high,
+      low,
+      typical: Math.floor((open + high + low + close) / 4),
+      volume,
+      takerVolume: Math.floor((volume * takerShare) / 100),
+      trades: MIN_TRADES + ((size >>> 8) % (MAX_TRADES - MIN_TRADES + 1)),
+    };
+  }
+}

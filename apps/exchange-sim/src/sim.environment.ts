@@ -1,0 +1,99 @@
+import { toInteger } from '@pds/config';
+import { IsIn, IsInt, IsISO8601, IsString, Matches, Max, Min } from 'class-validator';
+
+/** Every setting of the exchange simulator, validated once at boot. */
+export class SimEnvironment {
+  /** One port serves REST and the WebSocket streams; 0 lets the kernel pick a free one. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  PORT = 9443;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  @IsIn(['debug', 'info', 'warn', 'error'])
+  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
+
+  /** Same seed, same history: every kline before the sim started is a function of it. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(4_294_967_295)
+  SIM_SEED = 1;
+
+  /** Background trades per second; 0 leaves only the trades injected through POST /sim/trade. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  SIM_TRADES_PER_SECOND = 20;
+
+  /** The listing time of the symbol: no kline exists before it (Binance's BTCUSDT listing by default). */
+  @IsISO8601({ strict: true })
+  SIM_HISTORY_START = '2017-08-17T04:00:00.000Z';
+
+  /** Level around which the synthetic history wanders (±~40 %); a multiple of the 0.01 tick. */
+  @Matches(/^\d{1,7}(\.\d{1,2}0{0,6})?$/, {
+    message: 'SIM_START_PRICE must be a price on the 0.01 tick below 10^7',
+  })
+  @Matches(/[1-9]/, { message: 'SIM_START_PRICE must be above zero' })
+  SIM_START_PRICE = '97000.00000000';
+
+  /** REQUEST_WEIGHT budget per minute, as Binance's default 6000; changeable with POST /sim/weight-budget. */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  SIM_WEIGHT_PER_MINUTE = 6000;
+
+  /** Requests answered 429 in one minute before the next over-budget request is banned with 418. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  SIM_BAN_AFTER_REJECTIONS = 3;
+
+  /** Length of a 418 ban; Binance's shortest is two minutes. */
+  @toInteger()
+  @IsInt()
+  @Min(1000)
+  SIM_BAN_MS = 120_000;
+
+  /** Kline events of an interval are pushed this often while it trades (Binance: 2000 ms). */
+  @toInteger()
+  @IsInt()
+  @Min(10)
+  SIM_KLINE_PUSH_MS = 2000;
+
+  /** Binance sends a ping frame every 20 s... */
+  @toInteger()
+  @IsInt()
+  @Min(10)
+  SIM_PING_INTERVAL_MS = 20_000;
+
+  /** ...and drops a connection whose pongs stop for a minute. */
+  @toInteger()
+  @IsInt()
+  @Min(10)
+  SIM_PONG_TIMEOUT_MS = 60_000;
+
+  /** After a serverShutdown notice the connection stays open this long, then the server closes it. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  SIM_SHUTDOWN_GRACE_MS = 30_000;
+
+  /** Binance drops a connection that sends more than 5 messages (frames) a second; 0 disables the limit. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  SIM_WS_MESSAGES_PER_SECOND = 5;
+
+  /**
+   * Shifts the sim's clock against the host's, like an exchange clock skew. Tests use it to start the
+   * sim seconds before an interval boundary instead of waiting up to a day for a kline to close.
+   */
+  @toInteger()
+  @IsInt()
+  SIM_CLOCK_OFFSET_MS = 0;
+}

@@ -1,0 +1,177 @@
+import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { Clock } from '../market/clock';
+import { SimEnvironment } from '../sim.environment';
+import { handleControlMessage } from './control-message';
+import { StreamConnection } from './stream-connection';
+import { parseStreamRequest } from './stream-path';
+import { SERVER_SHUTDOWN_STREAM, serverShutdownPayload } from './stream-payloads';
+
+export type MalformedKind = 'invalid-json' | 'unknown-event' | 'binary';
+
+const CLOSE_POLICY_VIOLATION = 1008;
+const CLOSE_GOING_AWAY = 1001;
+
+/**
+ * Binance's stream server on the HTTP server's port: accepts /ws and /stream upgrades, answers live
+ * subscription requests, fans events out to subscribers, pings and drops silent clients, and takes
+ * the fault injections of /sim (disconnect, silence, shutdown notice, malformed frames).
+ */
+@Injectable()
+export class StreamGateway implements OnModuleDestroy {
+  private readonly server = new WebSocketServer({ noServer: true });
+  private readonly connections = new Set<StreamConnection>();
+  private silencedUntil = Number.NEGATIVE_INFINITY;
+  private heartbeatTimer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly env: SimEnvironment,
+    private readonly clock: Clock,
+  ) {}
+
+  attach(httpServer: Server): void {
+    httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      this.upgrade(request, socket, head);
+    });
+    const period = Math.max(10, Math.min(this.env.SIM_PING_INTERVAL_MS, this.env.SIM_PONG_TIMEOUT_MS, 1000));
+    this.heartbeatTimer = setInterval(() => {
+      this.heartbeat();
+    }, period);
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.heartbeatTimer);
+    this.disconnectAll();
+    this.server.close();
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  hasSubscribers(stream: string): boolean {
+    for (const connection of this.connections) if (connection.subscriptions.has(stream)) return true;
+    return false;
+  }
+
+  /** Sends an event of `stream` to each subscriber, unless the server is silenced. */
+  publish(stream: string, data: object): void {
+    if (this.isSilenced()) return;
+    for (const connection of this.connections) {
+      if (connection.subscriptions.has(stream)) connection.sendEvent(stream, data);
+    }
+  }
+
+  /** Keeps every socket open but sends nothing at all (events, replies, pings) for `ms`. */
+  silence(ms: number): number {
+    this.silencedUntil = this.clock.now() + ms;
+    return this.silencedUntil;
+  }
+
+  /** Drops every connection at once, as a network failure would (no close handshake). */
+  disconnectAll(): number {
+    const count = this.connections.size;
+    for (const connection of this.connections) {
+      clearTimeout(connection.shutdownTimer);
+      connection.socket.terminate();
+    }
+    this.connections.clear();
+    return count;
+  }
+
+  /** Sends serverShutdown on every connection and closes each one SIM_SHUTDOWN_GRACE_MS later. */
+  sendShutdownNotice(): number {
+    if (this.isSilenced()) return 0;
+    const payload = serverShutdownPayload(this.clock.now());
+    for (const connection of this.connections) {
+      connection.sendEvent(SERVER_SHUTDOWN_STREAM, payload);
+      clearTimeout(connection.shutdownTimer);
+      connection.shutdownTimer = setTimeout(() => {
+        connection.socket.close(CLOSE_GOING_AWAY, 'Server shutdown');
+      }, this.env.SIM_SHUTDOWN_GRACE_MS);
+    }
+    return this.connections.size;
+  }
+
+  /** One frame a client must skip: broken JSON, an event type it does not know, or a binary frame. */
+  sendMalformed(kind: MalformedKind): number {
+    if (this.isSilenced()) return 0;
+    for (const connection of this.connections) {
+      if (kind === 'binary') connection.socket.send(Buffer.from([0xde, 0xad, 0xbe, 0xef]), { binary: true });
+      else if (kind === 'unknown-event')
+        connection.sendEvent('btcusdt@mystery', { e: 'mystery', E: this.clock.now() });
+      else connection.sendText('{"e":"trade","E":');
+    }
+    return this.connections.size;
+  }
+
+  private isSilenced(): boolean {
+    return this.clock.now() < this.silencedUntil;
+  }
+
+  private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => undefined);
+    const parsed = parseStreamRequest(request.url ?? '/');
+    if (parsed.kind === 'refused') {
+      const reason = STATUS_CODES[parsed.status] ?? '';
+      socket.end(`HTTP/1.1 ${parsed.status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      return;
+    }
+    this.server.handleUpgrade(request, socket, head, (socketOpened) => {
+      this.open(new StreamConnection(socketOpened, parsed.combined, parsed.streams, this.clock.now()));
+    });
+  }
+
+  private open(connection: StreamConnection): void {
+    const socket: WebSocket = connection.socket;
+    this.connections.add(connection);
+    const inbound = (): boolean => {
+      if (connection.withinRate(this.clock.now(), this.env.SIM_WS_MESSAGES_PER_SECOND)) return true;
+      socket.close(CLOSE_POLICY_VIOLATION, 'Too many messages');
+      return false;
+    };
+    socket.on('message', (data: RawData) => {
+      if (!inbound()) return;
+      const reply = handleControlMessage(rawText(data), connection);
+      if (!this.isSilenced()) connection.sendText(JSON.stringify(reply));
+    });
+    socket.on('ping', inbound);
+    socket.on('pong', () => {
+      connection.lastPongAt = this.clock.now();
+      inbound();
+    });
+    socket.on('close', () => {
+      clearTimeout(connection.shutdownTimer);
+      this.connections.delete(connection);
+    });
+    socket.on('error', () => undefined);
+  }
+
+  /**
+   * Pings each connection every SIM_PING_INTERVAL_MS and drops it when no pong came for
+   * SIM_PONG_TIMEOUT_MS. A silence counts as neither: no pings go out, so no pongs are owed.
+   */
+  private heartbeat(): void {
+    const now = this.clock.now();
+    if (now < this.silencedUntil) return;
+    for (const connection of this.connections) {
+      const lastPong = Math.max(connection.lastPongAt, this.silencedUntil);
+      if (now - lastPong > this.env.SIM_PONG_TIMEOUT_MS) {
+        this.connections.delete(connection);
+        connection.socket.terminate();
+      } else if (now - Math.max(connection.lastPingAt, this.silencedUntil) >= this.env.SIM_PING_INTERVAL_MS) {
+        connection.lastPingAt = now;
+        if (connection.isOpen) connection.socket.ping();
+      }
+    }
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
