@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { RedisEnvironment, toInteger } from '@pds/config';
+import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
+import { BINANCE_REST_URL, BINANCE_WS_URL, DEFAULT_STREAM_TUNING } from '@pds/exchange';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  registerDecorator,
+  type ValidationArguments,
+} from 'class-validator';
+
+/** The property must be smaller than another numeric property of the same object. */
+function IsLessThan(other: string): PropertyDecorator {
+  return (target, propertyName) => {
+    registerDecorator({
+      name: 'isLessThan',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      constraints: [other],
+      options: { message: `$property must be less than ${other}` },
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) => {
+          const limit: unknown = Reflect.get(args.object, other);
+          return typeof value === 'number' && typeof limit === 'number' && value < limit;
+        },
+      },
+    });
+  };
+}
+
+/** Every setting of the ingestor, validated at boot. */
+export class IngestorEnvironment extends RedisEnvironment {
+  @Matches(/^wss?:\/\/\S+$/, { message: 'EXCHANGE_WS_URL must be a ws:// or wss:// URL' })
+  EXCHANGE_WS_URL = BINANCE_WS_URL;
+
+  /** Not used by the ingestor itself; validated here so the stack shares one setting. */
+  @Matches(/^https?:\/\/\S+$/, { message: 'EXCHANGE_REST_URL must be an http:// or https:// URL' })
+  EXCHANGE_REST_URL = BINANCE_REST_URL;
+
+  @IsIn(MARKET_SYMBOLS)
+  SYMBOL: MarketSymbol = DEFAULT_SYMBOL;
+
+  /** This process in the lease and in logs; unique per process. */
+  @IsString()
+  @IsNotEmpty()
+  INGESTOR_ID = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+
+  /** The leader's lease expires this long after its last renewal (a crashed leader is replaced after it). */
+  @toInteger()
+  @IsInt()
+  @Min(500)
+  @Max(60_000)
+  LEASE_TTL_MS = 5000;
+
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  @IsLessThan('LEASE_TTL_MS')
+  LEASE_RENEW_MS = 1500;
+
+  /** How often a standby tries to take the lease. */
+  @toInteger()
+  @IsInt()
+  @Min(50)
+  @Max(1000)
+  LEASE_POLL_MS = 500;
+
+  /** No exchange message for this long: the connection is dead. */
+  @toInteger()
+  @IsInt()
+  @Min(500)
+  STREAM_SILENCE_MS = DEFAULT_STREAM_TUNING.silenceMs;
+
+  /** Connections are replaced (make-before-break) at this age, before the exchange's 24 h cut. */
+  @toInteger()
+  @IsInt()
+  @Min(10_000)
+  @Max(24 * 3_600_000)
+  STREAM_MAX_AGE_MS = DEFAULT_STREAM_TUNING.maxConnectionAgeMs;
+
+  @toInteger()
+  @IsInt()
+  @Min(10)
+  RECONNECT_INITIAL_MS = DEFAULT_STREAM_TUNING.reconnectInitialMs;
+
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  RECONNECT_MAX_MS = DEFAULT_STREAM_TUNING.reconnectMaxMs;
+
+  /** Counters and write statistics are logged when they changed, at most this often. */
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  STATS_LOG_MS = 10_000;
+
+  @IsIn(['debug', 'info', 'warn', 'error'])
+  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
+}

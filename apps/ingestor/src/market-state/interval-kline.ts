@@ -1,0 +1,122 @@
+import {
+  addDecimals,
+  applyTrade,
+  type Interval,
+  type Kline,
+  klineFromTrade,
+  openTimeOf,
+  type Trade,
+} from '@pds/market';
+import type { StreamKline } from '@pds/exchange';
+import type { KlineWrite, KlineWriteKind } from './write-step';
+
+/** What the ingestor knows of one interval's newest kline. */
+export interface IntervalKline {
+  readonly interval: Interval;
+  /** Epoch ms. */
+  readonly openTime: number;
+  readonly kline: Kline;
+  /** Highest trade id the kline includes (-1: none). */
+  readonly lastTradeId: number;
+  /** The exchange pushed it with `x: true`: it is final and no trade changes it any more. */
+  readonly final: boolean;
+}
+
+export interface IntervalUpdate {
+  readonly state: IntervalKline | undefined;
+  readonly writes: readonly KlineWrite[];
+}
+
+function write(interval: Interval, kind: KlineWriteKind, kline: Kline): KlineWrite {
+  return { interval, kind, kline: kind === 'open' ? kline : { ...kline, isClosed: true } };
+}
+
+function unchanged(state: IntervalKline | undefined): IntervalUpdate {
+  return { state, writes: [] };
+}
+
+/** One more trade in the kline; a kline without trades yet (an empty push) starts at the trade's price. */
+export function withTrade(kline: Kline, trade: Trade): Kline {
+  if (kline.trades > 0) return applyTrade(kline, trade);
+  const { price } = trade;
+  const volume = addDecimals(kline.volume, trade.quantity);
+  return { ...kline, open: price, high: price, low: price, close: price, volume, trades: 1 };
+}
+
+function startedBy(trade: Trade, interval: Interval): IntervalKline {
+  const openTime = openTimeOf(trade.time, interval);
+  return { interval, openTime, kline: klineFromTrade(trade, interval), lastTradeId: trade.id, final: false };
+}
+
+/**
+ * The open kline follows every trade between the exchange's pushes. A trade in a later interval
+ * rolls over: the old kline goes to history as closed by the ingestor (the exchange's final push
+ * replaces it later), the trade starts the new one. Trades already included or older are ignored.
+ * Before the first push of an interval there is no base: a kline built from the trades seen since
+ * start-up would be wrong (a day's kline from one trade), so nothing is written until the push comes
+ * (it is then topped up with the buffered trades).
+ */
+export function followTrade(
+  state: IntervalKline | undefined,
+  trade: Trade,
+  interval: Interval,
+): IntervalUpdate {
+  if (!state) return unchanged(state);
+  const openTime = openTimeOf(trade.time, interval);
+  if (trade.id <= state.lastTradeId || openTime < state.openTime) return unchanged(state);
+  if (openTime === state.openTime) {
+    if (state.final) return unchanged(state);
+    const next: IntervalKline = { ...state, kline: withTrade(state.kline, trade), lastTradeId: trade.id };
+    return { state: next, writes: [write(interval, 'open', next.kline)] };
+  }
+  const started = startedBy(trade, interval);
+  const closed = state.final ? [] : [write(interval, 'closed-if-absent', state.kline)];
+  return { state: started, writes: [...closed, write(interval, 'open', started.kline)] };
+}
+
+/**
+ * The exchange's push as the base, plus the recent trades it did not include yet (id > its last
+ * trade id, inside its interval), so the state never goes back to what it was two seconds ago.
+ * A final push (`x: true`) is taken as it is.
+ */
+export function rebase(push: StreamKline, recentTrades: readonly Trade[]): IntervalKline {
+  const { interval, openTime } = push;
+  let kline = push.kline;
+  let lastTradeId = push.lastTradeId;
+  if (!kline.isClosed) {
+    for (const trade of recentTrades) {
+      if (trade.id <= lastTradeId || openTimeOf(trade.time, interval) !== openTime) continue;
+      kline = withTrade(kline, trade);
+      lastTradeId = trade.id;
+    }
+  }
+  return { interval, openTime, kline, lastTradeId, final: kline.isClosed };
+}
+
+function sameKline(a: Kline, b: Kline): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** An exchange kline push: authoritative, but older than what the state holds it changes nothing. */
+export function reconcilePush(
+  state: IntervalKline | undefined,
+  push: StreamKline,
+  recentTrades: readonly Trade[],
+): IntervalUpdate {
+  const { interval } = push;
+  if (state && push.openTime < state.openTime) {
+    // A late push of an earlier kline: only its final version matters, and only to history.
+    return { state, writes: push.kline.isClosed ? [write(interval, 'closed', push.kline)] : [] };
+  }
+  const next = rebase(push, recentTrades);
+  if (state && push.openTime === state.openTime) {
+    if (next.final) return { state: next, writes: [write(interval, 'closed', next.kline)] };
+    // Not final: never behind the state (a push cannot lose trades the state already counted).
+    if (state.final || next.lastTradeId < state.lastTradeId) return unchanged(state);
+    return sameKline(next.kline, state.kline)
+      ? { state: next, writes: [] }
+      : { state: next, writes: [write(interval, 'open', next.kline)] };
+  }
+  const closed = state && !state.final ? [write(interval, 'closed-if-absent', state.kline)] : [];
+  return { state: next, writes: [...closed, write(interval, next.final ? 'closed' : 'open', next.kline)] };
+}

@@ -1,0 +1,97 @@
+import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
+import type { StreamKline, StreamTrade } from '@pds/exchange';
+import { followTrade, type IntervalKline, type IntervalUpdate, reconcilePush } from './interval-kline';
+import { TradeBuffer } from './trade-buffer';
+import type { KlineWrite, WriteStep } from './write-step';
+
+/** How many recently closed klines per interval a new leader re-writes when it takes over. */
+const RECENT_CLOSED = 3;
+
+interface LastPrice {
+  readonly price: Price;
+  readonly time: number;
+  readonly tradeId: number;
+}
+
+/**
+ * The in-memory market of one symbol: latest price, each interval's kline, recent trades.
+ * Leader and standbys keep it alike; each exchange event turns into one `WriteStep` that the leader
+ * writes. State never goes back: older trades and pushes change nothing.
+ */
+export class MarketState {
+  private readonly klines = new Map<Interval, IntervalKline>();
+  private readonly recentClosed = new Map<Interval, KlineWrite[]>();
+  private readonly trades = new TradeBuffer();
+  private lastPrice: LastPrice | undefined;
+  private newestEventTime: number | undefined;
+
+  /** Newest exchange event time seen, epoch ms. */
+  get eventTime(): number | undefined {
+    return this.newestEventTime;
+  }
+
+  get price(): Price | undefined {
+    return this.lastPrice?.price;
+  }
+
+  openKline(interval: Interval): Kline | undefined {
+    return this.klines.get(interval)?.kline;
+  }
+
+  onTrade(trade: StreamTrade): WriteStep {
+    const eventTime = this.advance(trade.eventTime);
+    this.trades.add(trade);
+    let price: Price | undefined;
+    const last = this.lastPrice;
+    if (!last || trade.time > last.time || (trade.time === last.time && trade.id > last.tradeId)) {
+      this.lastPrice = { price: priceOf(trade.price, trade.time), time: trade.time, tradeId: trade.id };
+      price = this.lastPrice.price;
+    }
+    const writes = INTERVALS.flatMap((interval) =>
+      this.apply(followTrade(this.klines.get(interval), trade, interval)),
+    );
+    return { eventTime, price, klines: writes };
+  }
+
+  onKline(push: StreamKline): WriteStep {
+    const eventTime = this.advance(push.eventTime);
+    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent());
+    return { eventTime, price: undefined, klines: this.apply(update) };
+  }
+
+  /**
+   * Everything current, for a leader that just took over: the latest price, each interval's recently
+   * closed klines and open kline. Undefined before the first event.
+   */
+  snapshot(): WriteStep | undefined {
+    if (this.newestEventTime === undefined) return undefined;
+    const klines = INTERVALS.flatMap((interval): KlineWrite[] => {
+      const state = this.klines.get(interval);
+      const open: KlineWrite[] =
+        state && !state.final ? [{ interval, kind: 'open', kline: state.kline }] : [];
+      return [...(this.recentClosed.get(interval) ?? []), ...open];
+    });
+    return { eventTime: this.newestEventTime, price: this.lastPrice?.price, klines };
+  }
+
+  private advance(eventTime: number): number {
+    this.newestEventTime = Math.max(this.newestEventTime ?? eventTime, eventTime);
+    return this.newestEventTime;
+  }
+
+  private apply(update: IntervalUpdate): readonly KlineWrite[] {
+    const { state, writes } = update;
+    if (state) this.klines.set(state.interval, state);
+    for (const written of writes) if (written.kind !== 'open') this.remember(written);
+    return writes;
+  }
+
+  private remember(closed: KlineWrite): void {
+    const list = (this.recentClosed.get(closed.interval) ?? []).filter(
+      (known) => known.kline.openTime !== closed.kline.openTime,
+    );
+    list.push(closed);
+    list.sort((a, b) => a.kline.openTime.localeCompare(b.kline.openTime));
+    this.recentClosed.set(closed.interval, list.slice(-RECENT_CLOSED));
+  }
+}

@@ -1,0 +1,29 @@
+import type { Interval, Kline, Price } from '@pds/market';
+
+/**
+ * How a kline reaches Redis:
+ * - `open`: the interval's open kline (string key), unless the stored one is newer;
+ * - `closed`: the exchange's final kline: replaces any history member with its openTime;
+ * - `closed-if-absent`: a kline the ingestor closed itself at a rollover; never replaces one already
+ *   in history (the exchange's final push or repaired history are better than the service's own).
+ */
+export type KlineWriteKind = 'open' | 'closed' | 'closed-if-absent';
+
+export interface KlineWrite {
+  readonly interval: Interval;
+  readonly kind: KlineWriteKind;
+  readonly kline: Kline;
+}
+
+/** Everything one exchange event changes, written to Redis as one atomic step. */
+export interface WriteStep {
+  /** The newest exchange event time seen so far (epoch ms): becomes `lastEventTime`. */
+  readonly eventTime: number;
+  readonly price: Price | undefined;
+  /** In publishing order: per interval, a closed kline before the new open one. */
+  readonly klines: readonly KlineWrite[];
+}
+
+export function isEmptyStep(step: WriteStep): boolean {
+  return step.price === undefined && step.klines.length === 0;
+}

@@ -1,0 +1,54 @@
+import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { createRedis, RedisKeys } from '@pds/redis';
+import type { Redis } from 'ioredis';
+import { IngestorEnvironment } from '../ingestor.environment';
+import { QUEUE_REDIS, REDIS } from './redis.tokens';
+
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(QUEUE_REDIS) private readonly queueRedis: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(
+      [this.redis, this.queueRedis].map(async (client) => {
+        await client.quit().catch(() => {
+          client.disconnect();
+        });
+      }),
+    );
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [IngestorEnvironment],
+      useFactory: (env: IngestorEnvironment) =>
+        createRedis(env, { connectionName: `ingestor:${env.INGESTOR_ID}` }),
+    },
+    {
+      provide: QUEUE_REDIS,
+      inject: [IngestorEnvironment],
+      useFactory: (env: IngestorEnvironment) =>
+        createRedis(env, {
+          connectionName: `ingestor-queue:${env.INGESTOR_ID}`,
+          offlineQueue: true,
+          maxRetriesPerRequest: null,
+          commandTimeout: false,
+        }),
+    },
+    {
+      provide: RedisKeys,
+      inject: [IngestorEnvironment],
+      useFactory: (env: IngestorEnvironment) => new RedisKeys(env.REDIS_PREFIX),
+    },
+    RedisCloser,
+  ],
+  exports: [REDIS, QUEUE_REDIS, RedisKeys],
+})
+export class StorageModule {}

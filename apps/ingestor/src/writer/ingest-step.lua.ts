@@ -1,0 +1,78 @@
+/**
+ * One exchange event, applied atomically and fenced by the leader lease.
+ *
+ * KEYS[1] lease, KEYS[2] latest price, KEYS[3] last event time, KEYS[3 + i] the kline key of op i
+ *   (open kline string or closed-kline sorted set; all share the symbol's hash tag).
+ * ARGV[1] owner id, ARGV[2] event time (ms), ARGV[3] Price JSON or '', ARGV[4] its time (ISO),
+ * ARGV[5] price channel, then 5 per op: kind, openTime ms, openTime ISO, Kline JSON, channel.
+ *
+ * Returns {1, changes} when written, {0, 0} when this process does not hold the lease (nothing written).
+ * ISO-8601 times of `toISOString` have a fixed width, so comparing them as strings compares the times.
+ */
+export const INGEST_STEP_LUA = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return {0, 0}
+end
+
+local function field(json, name)
+  local ok, value = pcall(cjson.decode, json)
+  if ok and type(value) == 'table' and type(value[name]) == 'string' then return value[name] end
+  return nil
+end
+
+-- Validate every op before writing anything: a script that fails half-way leaves half its writes.
+for base = 6, #ARGV, 5 do
+  local kind = ARGV[base]
+  if kind ~= 'open' and kind ~= 'closed' and kind ~= 'closed-if-absent' then
+    return redis.error_reply('unknown kline write kind ' .. tostring(kind))
+  end
+end
+
+local eventTime = tonumber(ARGV[2])
+local storedEventTime = tonumber(redis.call('GET', KEYS[3]) or '') or -1
+local changes = 0
+
+if ARGV[3] ~= '' then
+  local stored = redis.call('GET', KEYS[2])
+  local storedTime = stored and field(stored, 'time')
+  if not storedTime or ARGV[4] >= storedTime then
+    redis.call('SET', KEYS[2], ARGV[3])
+    redis.call('PUBLISH', ARGV[5], ARGV[3])
+    changes = changes + 1
+  end
+end
+
+local op = 0
+while 5 + op * 5 < #ARGV do
+  local key = KEYS[4 + op]
+  local base = 5 + op * 5
+  local kind, score, openIso, json, channel = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4], ARGV[base + 5]
+  local write = true
+  if kind == 'open' then
+    local stored = redis.call('GET', key)
+    local storedOpen = stored and field(stored, 'openTime')
+    if storedOpen and (storedOpen > openIso or (storedOpen == openIso and eventTime < storedEventTime)) then
+      write = false
+    else
+      redis.call('SET', key, json)
+    end
+  elseif kind == 'closed' then
+    redis.call('ZREMRANGEBYSCORE', key, score, score)
+    redis.call('ZADD', key, score, json)
+  elseif redis.call('ZCOUNT', key, score, score) == 0 then -- closed-if-absent
+    redis.call('ZADD', key, score, json)
+  else
+    write = false
+  end
+  if write then
+    redis.call('PUBLISH', channel, json)
+    changes = changes + 1
+  end
+  op = op + 1
+end
+
+if eventTime > storedEventTime then
+  redis.call('SET', KEYS[3], ARGV[2])
+end
+return {1, changes}
+`;

@@ -1,0 +1,113 @@
+import { Injectable } from '@nestjs/common';
+import { JsonLogger } from '@pds/observability';
+import { GapRecorder } from '../gaps/gap-recorder.service';
+import { IngestorEnvironment } from '../ingestor.environment';
+import { LeaseService } from '../leadership/lease.service';
+import { MarketState } from '../market-state/market-state';
+import { isEmptyStep, type WriteStep } from '../market-state/write-step';
+import { SerialQueue } from '../feed/serial-queue';
+import { MarketWriter } from './market-writer';
+
+export interface WriteStats {
+  readonly stepsWritten: number;
+  readonly stepsRefused: number;
+  readonly writeErrors: number;
+  readonly pendingWrites: number;
+}
+
+/**
+ * The leader's side of writing: steps go to Redis one at a time in exchange order. Each span Redis
+ * did not get from this leader becomes a repair job:
+ * - on taking over, from the stored `lastEventTime` (the previous leader's last write, or the last
+ *   write before this process started) to the first step this leader writes;
+ * - after failed writes, from the last successful write to the first one that succeeds again (which
+ *   re-writes the whole current state, as the failed steps are gone).
+ */
+@Injectable()
+export class LeaderWrites {
+  private readonly queue = new SerialQueue();
+  private takeoverGapFrom: number | undefined;
+  private failedFrom: number | undefined;
+  private lastWritten: number | undefined;
+  private readonly counts = { stepsWritten: 0, stepsRefused: 0, writeErrors: 0 };
+
+  constructor(
+    private readonly writer: MarketWriter,
+    private readonly lease: LeaseService,
+    private readonly gaps: GapRecorder,
+    private readonly state: MarketState,
+    private readonly env: IngestorEnvironment,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  stats(): WriteStats {
+    return { ...this.counts, pendingWrites: this.queue.pending };
+  }
+
+  submit(step: WriteStep): void {
+    if (!this.lease.isLeader || isEmptyStep(step)) return;
+    this.queue.run(() => this.write(step));
+  }
+
+  /** This process just became leader: find the gap since the last write, then write all it knows. */
+  takeOver(): void {
+    this.queue.run(async () => {
+      this.failedFrom = undefined;
+      this.lastWritten = undefined;
+      try {
+        this.takeoverGapFrom = await this.writer.lastEventTime(this.env.SYMBOL);
+      } catch (error) {
+        this.takeoverGapFrom = undefined;
+        this.logger.event('warn', 'takeover-read-failed', { error: String(error) });
+      }
+      const snapshot = this.state.snapshot();
+      if (snapshot) await this.write(snapshot);
+    });
+  }
+
+  resign(): void {
+    this.takeoverGapFrom = undefined;
+    this.failedFrom = undefined;
+  }
+
+  drained(): Promise<void> {
+    return this.queue.drained();
+  }
+
+  private async write(step: WriteStep): Promise<void> {
+    if (!this.lease.isLeader) return;
+    // After a failure the steps in between are lost: write the whole current state instead.
+    const toWrite = this.failedFrom === undefined ? step : (this.state.snapshot() ?? step);
+    try {
+      const outcome = await this.writer.write(this.env.SYMBOL, this.lease.ownerId, toWrite);
+      if (!outcome.written) {
+        this.counts.stepsRefused += 1;
+        this.logger.event('warn', 'write-refused', {
+          reason: 'not-lease-owner',
+          eventTime: toWrite.eventTime,
+        });
+        this.lease.stepDown('fenced');
+        return;
+      }
+      this.counts.stepsWritten += 1;
+      this.afterWrite(toWrite.eventTime);
+    } catch (error) {
+      this.counts.writeErrors += 1;
+      if (this.failedFrom !== undefined) return;
+      this.failedFrom = this.lastWritten ?? step.eventTime;
+      this.logger.event('error', 'write-failed', { error: String(error), eventTime: step.eventTime });
+    }
+  }
+
+  private afterWrite(eventTime: number): void {
+    if (this.failedFrom !== undefined) {
+      void this.gaps.record(this.failedFrom, eventTime, 'write-failure');
+      this.failedFrom = undefined;
+    }
+    if (this.takeoverGapFrom !== undefined && eventTime > this.takeoverGapFrom) {
+      void this.gaps.record(this.takeoverGapFrom, eventTime, 'takeover');
+      this.takeoverGapFrom = undefined;
+    }
+    this.lastWritten = Math.max(this.lastWritten ?? eventTime, eventTime);
+  }
+}

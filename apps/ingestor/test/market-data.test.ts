@@ -1,0 +1,116 @@
+import { applyTrade, INTERVALS, type Kline, klineFromTrade, openTimeOf, toIsoTime } from '@pds/market';
+import type { RunningApp } from '@pds/testing';
+import { Redis } from 'ioredis';
+import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
+
+// The integration project's testTimeout is not applied by Jest 30 (a global-only option): set it here.
+jest.setTimeout(60_000);
+
+const MINUTE = 60_000;
+
+/** Puts the simulator's clock a few seconds before a minute boundary, so a 1m kline closes during the test. */
+function clockOffsetBeforeBoundary(leadMs: number): { offset: number; boundary: number } {
+  const now = Date.now();
+  let boundary = Math.ceil(now / MINUTE) * MINUTE;
+  if (boundary - now < leadMs) boundary += MINUTE;
+  return { offset: boundary + MINUTE - leadMs - now, boundary: boundary + MINUTE };
+}
+
+describe('ingestor: live market data in Redis', () => {
+  const store = new TestStore('ingestor-data');
+  const { offset, boundary } = clockOffsetBeforeBoundary(12_000);
+  let sim: Sim;
+  let ingestor: RunningApp;
+  const subscriber = new Redis(store.redis.options);
+  const published: { channel: string; message: string }[] = [];
+
+  beforeAll(async () => {
+    sim = await startSim({ SIM_CLOCK_OFFSET_MS: String(offset) });
+    await subscriber.subscribe(store.keys.priceChannel(SYMBOL), store.keys.klineChannel(SYMBOL, '1m'));
+    subscriber.on('message', (channel: string, message: string) => published.push({ channel, message }));
+    // No background trades: an idle stream must not count as dead here.
+    ingestor = await startIngestor(store.prefix, sim, { STREAM_SILENCE_MS: '60000' });
+    await ingestor.waitForLog(isMsg('leader'));
+  });
+
+  afterAll(async () => {
+    await ingestor.stop();
+    await sim.app.stop();
+    await subscriber.quit();
+    await store.close();
+  });
+
+  it('makes an injected trade the latest price and follows it in every open kline, exactly', async () => {
+    // The first trade makes the simulator push every interval's kline: the base the ingestor follows.
+    await sim.trade('97000.10', '0.5');
+    const before = await eventually(async () => {
+      const klines = await store.openKlines();
+      const all = [...klines.values()];
+      return all.every((kline) => kline?.close === '97000.10000000') ? klines : undefined;
+    }, 'the first kline pushes');
+
+    const trade = await sim.trade('97123.45', '0.00123');
+    const price = await eventually(async () => {
+      const raw = await store.rawPrice();
+      return raw?.includes('97123.45') ? raw : undefined;
+    }, 'the latest price');
+    expect(price).toBe(`{"price":"97123.45000000","time":"${toIsoTime(trade.time)}"}`);
+
+    const after = await store.openKlines();
+    const exact = { id: trade.id, price: '97123.45000000', quantity: '0.00123000', time: trade.time };
+    for (const interval of INTERVALS) {
+      const previous = before.get(interval)!;
+      const expected: Kline =
+        previous.openTime === toIsoTime(openTimeOf(trade.time, interval))
+          ? applyTrade(previous, exact)
+          : klineFromTrade(exact, interval);
+      expect({ interval, kline: after.get(interval) }).toEqual({ interval, kline: expected });
+    }
+    // The stored value is what was published, byte for byte.
+    await eventually(
+      async () => Promise.resolve(published.find((entry) => entry.message === price)),
+      'the price message',
+    );
+  });
+
+  it('appends the closed kline to history once, by its open time, and publishes it before the new open one', async () => {
+    const closingOpenTime = boundary - MINUTE;
+    const closed = await eventually(
+      async () => {
+        const members = await store.closedKlines('1m');
+        return members.find((member) => member.score === closingOpenTime);
+      },
+      'the closed 1m kline',
+      30_000,
+    );
+    expect(closed.kline).toMatchObject({ openTime: toIsoTime(closingOpenTime), isClosed: true });
+
+    const trade = await sim.trade('97200.00', '0.1');
+    expect(trade.time).toBeGreaterThanOrEqual(boundary);
+    const open = await eventually(async () => {
+      const kline = await store.openKline('1m');
+      return kline?.openTime === toIsoTime(boundary) ? kline : undefined;
+    }, 'the new open 1m kline');
+    expect(open).toMatchObject({
+      open: '97200.00000000',
+      close: '97200.00000000',
+      trades: 1,
+      isClosed: false,
+    });
+
+    const members = await store.closedKlines('1m');
+    expect(members.filter((member) => member.score === closingOpenTime)).toHaveLength(1);
+    const oneMinute = published.filter((entry) => entry.channel === store.keys.klineChannel(SYMBOL, '1m'));
+    const closedAt = oneMinute.findIndex((entry) => (JSON.parse(entry.message) as Kline).isClosed);
+    const openAt = oneMinute.findIndex(
+      (entry) => (JSON.parse(entry.message) as Kline).openTime === toIsoTime(boundary),
+    );
+    expect(closedAt).toBeGreaterThanOrEqual(0);
+    expect(closedAt).toBeLessThan(openAt);
+  });
+
+  it('records the newest exchange event time it wrote', async () => {
+    const stored = Number(await store.redis.get(store.keys.lastEventTime(SYMBOL)));
+    expect(stored).toBeGreaterThanOrEqual(boundary);
+  });
+});

@@ -1,0 +1,156 @@
+import type { Kline } from '@pds/market';
+import { Redis } from 'ioredis';
+import type { WriteStep } from '../src/market-state/write-step';
+import { MarketWriter } from '../src/writer/market-writer';
+import { SYMBOL, TestStore } from './support/stack';
+
+jest.setTimeout(60_000);
+
+const OWNER = 'ingestor-a';
+
+function kline(openTime: string, close: string, isClosed = false): Kline {
+  const closeTime = new Date(Date.parse(openTime) + 59_999).toISOString();
+  return {
+    openTime,
+    closeTime,
+    open: '1.00',
+    high: '9.00',
+    low: '0.50',
+    close,
+    volume: '2.00',
+    trades: 3,
+    isClosed,
+  };
+}
+
+function step(eventTime: number, parts: Partial<WriteStep>): WriteStep {
+  return { eventTime, price: undefined, klines: [], ...parts };
+}
+
+describe('the ingest Lua step (real Redis)', () => {
+  const store = new TestStore('ingestor-writer');
+  const writer = new MarketWriter(store.redis, store.keys);
+  const subscriber = new Redis(store.redis.options);
+  const messages: string[] = [];
+  const lease = store.keys.ingestorLease(SYMBOL);
+  const M0 = '2026-11-22T01:00:00.000Z';
+  const M1 = '2026-11-22T01:01:00.000Z';
+
+  beforeAll(async () => {
+    await subscriber.subscribe(store.keys.priceChannel(SYMBOL), store.keys.klineChannel(SYMBOL, '1m'));
+    subscriber.on('message', (_channel: string, message: string) => messages.push(message));
+    await store.redis.set(lease, OWNER);
+  });
+
+  afterAll(async () => {
+    await subscriber.quit();
+    await store.close();
+  });
+
+  it('refuses every write of a process that does not hold the lease, and writes nothing', async () => {
+    const outcome = await writer.write(SYMBOL, 'deposed-leader', {
+      eventTime: 5,
+      price: { price: '1.00', time: '2026-11-22T01:00:00.000Z' },
+      klines: [{ interval: '1m', kind: 'open', kline: kline(M0, '1.00') }],
+    });
+    expect(outcome).toEqual({ written: false });
+    expect(await store.rawPrice()).toBeNull();
+    expect(await store.openKline('1m')).toBeUndefined();
+    expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBeNull();
+  });
+
+  it('writes price, open kline and lastEventTime for the lease owner, in the exact shapes', async () => {
+    const outcome = await writer.write(SYMBOL, OWNER, {
+      eventTime: 1000,
+      price: { price: '97123.45000000', time: '2026-11-22T01:00:30.000Z' },
+      klines: [{ interval: '1m', kind: 'open', kline: kline(M0, '97123.45000000') }],
+    });
+    expect(outcome).toEqual({ written: true, changes: 2 });
+    expect(await store.rawPrice()).toBe('{"price":"97123.45000000","time":"2026-11-22T01:00:30.000Z"}');
+    expect(await store.redis.get(store.keys.openKline(SYMBOL, '1m'))).toBe(
+      `{"openTime":"${M0}","closeTime":"2026-11-22T01:00:59.999Z","open":"1.00","high":"9.00","low":"0.50",` +
+        '"close":"97123.45000000","volume":"2.00","trades":3,"isClosed":false}',
+    );
+    expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBe('1000');
+  });
+
+  it('never lets an older price, kline or event time overwrite a newer one', async () => {
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(2000, { klines: [{ interval: '1m', kind: 'open', kline: kline(M1, '5.00') }] }),
+    );
+    const outcome = await writer.write(SYMBOL, OWNER, {
+      eventTime: 1500,
+      price: { price: '1.00', time: '2026-11-22T01:00:29.999Z' },
+      klines: [{ interval: '1m', kind: 'open', kline: kline(M0, '1.00') }],
+    });
+    expect(outcome).toEqual({ written: true, changes: 0 });
+    expect((await store.price())?.price).toBe('97123.45000000');
+    expect((await store.openKline('1m'))?.openTime).toBe(M1);
+    expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBe('2000');
+    // Same kline, but from an event older than the newest written: refused as well.
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(1999, { klines: [{ interval: '1m', kind: 'open', kline: kline(M1, '4.00') }] }),
+    );
+    expect((await store.openKline('1m'))?.close).toBe('5.00');
+  });
+
+  it("keeps one history member per open time: a final close replaces, the ingestor's own never does", async () => {
+    const closedKey = store.keys.closedKlines(SYMBOL, '1m');
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(3000, { klines: [{ interval: '1m', kind: 'closed-if-absent', kline: kline(M0, '7.00', true) }] }),
+    );
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(3001, { klines: [{ interval: '1m', kind: 'closed', kline: kline(M0, '8.00', true) }] }),
+    );
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(3002, { klines: [{ interval: '1m', kind: 'closed', kline: kline(M0, '8.50', true) }] }),
+    );
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(3003, { klines: [{ interval: '1m', kind: 'closed-if-absent', kline: kline(M0, '9.99', true) }] }),
+    );
+    const members = await store.closedKlines('1m');
+    expect(members).toHaveLength(1);
+    expect(members[0]).toEqual({ score: Date.parse(M0), kline: kline(M0, '8.50', true) });
+    expect(await store.redis.zcard(closedKey)).toBe(1);
+  });
+
+  it('publishes each change with the stored JSON, a closed kline before the new open one', async () => {
+    messages.length = 0;
+    const M2 = '2026-11-22T01:02:00.000Z';
+    await writer.write(SYMBOL, OWNER, {
+      eventTime: 4000,
+      price: { price: '6.00', time: M2 },
+      klines: [
+        { interval: '1m', kind: 'closed-if-absent', kline: kline(M1, '5.00', true) },
+        { interval: '1m', kind: 'open', kline: kline(M2, '6.00') },
+      ],
+    });
+    const expected = [
+      '{"price":"6.00","time":"2026-11-22T01:02:00.000Z"}',
+      (
+        await store.redis.zrangebyscore(store.keys.closedKlines(SYMBOL, '1m'), Date.parse(M1), Date.parse(M1))
+      )[0],
+      await store.redis.get(store.keys.openKline(SYMBOL, '1m')),
+    ];
+    const deadline = Date.now() + 5000;
+    while (messages.length < 3 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(messages).toEqual(expected);
+  });
+
+  it('reads back the stored lastEventTime for a take-over', async () => {
+    expect(await writer.lastEventTime(SYMBOL)).toBe(4000);
+  });
+});

@@ -1,0 +1,24 @@
+import { EventDeduplicator } from './event-deduplicator';
+
+describe('EventDeduplicator', () => {
+  it('accepts each trade id once, in increasing order', () => {
+    const dedupe = new EventDeduplicator();
+    expect([5, 6, 6, 4, 7].map((id) => dedupe.acceptTrade(id))).toEqual([true, true, false, false, true]);
+  });
+
+  it('accepts kline pushes by event time per interval', () => {
+    const dedupe = new EventDeduplicator();
+    expect(dedupe.acceptKline('1m', 1000, 0)).toBe(true);
+    expect(dedupe.acceptKline('1m', 1000, 0)).toBe(false);
+    expect(dedupe.acceptKline('1m', 999, 0)).toBe(false);
+    expect(dedupe.acceptKline('5m', 1000, 0)).toBe(true);
+    expect(dedupe.acceptKline('1m', 3000, 0)).toBe(true);
+  });
+
+  it('accepts the first push of the next kline at the same event time as the closing push', () => {
+    const dedupe = new EventDeduplicator();
+    expect(dedupe.acceptKline('1m', 60_000, 0)).toBe(true);
+    expect(dedupe.acceptKline('1m', 60_000, 60_000)).toBe(true);
+    expect(dedupe.acceptKline('1m', 60_000, 0)).toBe(false);
+  });
+});

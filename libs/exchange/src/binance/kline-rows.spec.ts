@@ -1,0 +1,84 @@
+import { ExchangeResponseError } from '../exchange-errors';
+import { klinesFromRows } from './kline-rows';
+
+// Verbatim from binance-spot-api-docs, rest-api.md, "Kline/Candlestick data" (a 1w-long row).
+const DOCUMENTED_ROWS = `[
+  [
+    1499040000000,      // Open time
+    "0.01634790",       // Open
+    "0.80000000",       // High
+    "0.01575800",       // Low
+    "0.01577100",       // Close
+    "148976.11427815",  // Volume
+    1499644799999,      // Close time
+    "2434.19055334",    // Quote asset volume
+    308,                // Number of trades
+    "1756.87402397",    // Taker buy base asset volume
+    "28.46694368",      // Taker buy quote asset volume
+    "17928899.62484339" // Ignore.
+  ]
+]`;
+
+function rowsFromDocs(): unknown {
+  return JSON.parse(DOCUMENTED_ROWS.replace(/\/\/.*$/gm, ''));
+}
+
+function row(openTime: number, close: string): unknown[] {
+  return [
+    openTime,
+    '1.00000000',
+    '2.00000000',
+    '0.50000000',
+    close,
+    '3.00000000',
+    openTime + 59_999,
+    '0',
+    4,
+    '0',
+    '0',
+    '0',
+  ];
+}
+
+describe('klinesFromRows', () => {
+  it('maps the documented row field by field, decimals untouched', () => {
+    const [kline] = klinesFromRows(rowsFromDocs(), '1d', 1499644800000);
+    expect(kline).toEqual({
+      openTime: '2017-07-03T00:00:00.000Z',
+      closeTime: '2017-07-03T23:59:59.999Z',
+      open: '0.01634790',
+      high: '0.80000000',
+      low: '0.01575800',
+      close: '0.01577100',
+      volume: '148976.11427815',
+      trades: 308,
+      isClosed: true,
+    });
+  });
+
+  it('calls the last row closed only when its closeTime is before the exchange clock', () => {
+    const rows = [row(0, '1.1'), row(60_000, '1.2')];
+    expect(klinesFromRows(rows, '1m', 119_999).map((k) => k.isClosed)).toEqual([true, false]);
+    expect(klinesFromRows(rows, '1m', 120_000).map((k) => k.isClosed)).toEqual([true, true]);
+  });
+
+  it('calls every row followed by a later one closed, whatever the clock says', () => {
+    expect(klinesFromRows([row(0, '1'), row(180_000, '2')], '1m', 0).map((k) => k.isClosed)).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('accepts an empty answer (a range before the first kline)', () => {
+    expect(klinesFromRows([], '1m', 0)).toEqual([]);
+  });
+
+  it.each([
+    ['an object', { code: -1121 }],
+    ['a short row', [[0, '1']]],
+    ['a float price', [[0, 1.5, '2', '0.5', '1', '3', 59_999, '0', 4]]],
+    ['rows out of order', [row(60_000, '1'), row(0, '1')]],
+  ])('refuses %s', (_name, body) => {
+    expect(() => klinesFromRows(body, '1m', 0)).toThrow(ExchangeResponseError);
+  });
+});

@@ -1,0 +1,55 @@
+import { closeTimeOf, type Interval, isDecimalString, type Kline, toIsoTime } from '@pds/market';
+import { ExchangeResponseError } from '../exchange-errors';
+
+// GET /api/v3/klines answers rows of 12 positional fields:
+// [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore]
+const MIN_ROW_LENGTH = 9;
+
+function integerAt(row: readonly unknown[], index: number): number {
+  const value = row[index];
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
+    throw new ExchangeResponseError(`kline row field ${index} is not an integer`);
+  }
+  return value;
+}
+
+function decimalAt(row: readonly unknown[], index: number): string {
+  const value = row[index];
+  if (!isDecimalString(value))
+    throw new ExchangeResponseError(`kline row field ${index} is not a decimal string`);
+  return value;
+}
+
+/**
+ * Binance's kline rows carry no "closed" flag, so the service decides it, never guessing "closed":
+ * - a row followed by a later row is closed (the exchange already has a later kline, so this
+ *   interval's time is over);
+ * - the last row is closed only if its closeTime is before the exchange's own clock at the answer
+ *   (`exchangeTimeMs`, from its `Date` header or `GET /api/v3/time`), never the local clock, which
+ *   may run ahead. The `Date` header has whole seconds and is rounded down, so this errs towards
+ *   "open": a kline that ended less than a second ago may be reported open, never the reverse.
+ */
+export function klinesFromRows(body: unknown, interval: Interval, exchangeTimeMs: number): Kline[] {
+  if (!Array.isArray(body)) throw new ExchangeResponseError('klines response is not an array');
+  let previousOpenTime = Number.NEGATIVE_INFINITY;
+  return body.map((row: unknown, index): Kline => {
+    if (!Array.isArray(row) || row.length < MIN_ROW_LENGTH) {
+      throw new ExchangeResponseError(`kline row ${index} has not the documented fields`);
+    }
+    const openTime = integerAt(row, 0);
+    if (openTime <= previousOpenTime) throw new ExchangeResponseError('kline rows are not ascending');
+    previousOpenTime = openTime;
+    const isLast = index === body.length - 1;
+    return {
+      openTime: toIsoTime(openTime),
+      closeTime: toIsoTime(closeTimeOf(openTime, interval)),
+      open: decimalAt(row, 1),
+      high: decimalAt(row, 2),
+      low: decimalAt(row, 3),
+      close: decimalAt(row, 4),
+      volume: decimalAt(row, 5),
+      trades: integerAt(row, 8),
+      isClosed: !isLast || integerAt(row, 6) < exchangeTimeMs,
+    };
+  });
+}

@@ -1,0 +1,53 @@
+import type { Interval, Kline, MarketSymbol } from '@pds/market';
+import type { LiveStream } from './live-stream';
+
+/** How a live stream watches its connections; every field has a production default. */
+export interface LiveStreamTuning {
+  /** No message for this long means the connection is dead (default 10 s). */
+  readonly silenceMs: number;
+  /** Replace a connection (make-before-break) once it is this old (default 23 h 50 m, before the 24 h cut). */
+  readonly maxConnectionAgeMs: number;
+  /** Reconnect backoff: first delay, cap, and how long a connection must deliver before it resets. */
+  readonly reconnectInitialMs: number;
+  readonly reconnectMaxMs: number;
+  readonly healthyAfterMs: number;
+}
+
+/** Bounds of a kline request; times are epoch ms, compared with the kline open time, inclusive. */
+export interface KlineRange {
+  readonly startTime?: number;
+  readonly endTime?: number;
+  /** 1..1000; the exchange's default is 500. */
+  readonly limit?: number;
+}
+
+export interface KlinePage {
+  /** Ascending by open time. Closed klines carry `isClosed: true`; at most the last one is open. */
+  readonly klines: readonly Kline[];
+  /** The exchange's used request weight of this IP in the current minute, when it reported it. */
+  readonly usedWeight: number | undefined;
+  /** The exchange's clock when it answered (epoch ms), which decided what counts as closed. */
+  readonly exchangeTime: number;
+}
+
+/**
+ * One exchange, seen through what the service needs of it. The ingestor uses the live stream;
+ * the cache workers use `fetchKlines`. A new exchange is a new implementation of this interface.
+ */
+export interface ExchangeAdapter {
+  /** Short name for logs, e.g. `binance`. */
+  readonly name: string;
+
+  /**
+   * Opens (and keeps open) one live connection for the symbol's trades and its klines of every
+   * interval. Connecting starts at once; attach listeners right away.
+   */
+  openLiveStream(symbol: MarketSymbol, tuning?: Partial<LiveStreamTuning>): LiveStream;
+
+  /**
+   * Klines of one interval from the exchange's REST history.
+   * @throws ExchangeRateLimitError on 429/418 (wait `retryAfterSeconds` before the next request),
+   *   ExchangeHttpError on other failures, ExchangeResponseError on a body it cannot read.
+   */
+  fetchKlines(symbol: MarketSymbol, interval: Interval, range?: KlineRange): Promise<KlinePage>;
+}

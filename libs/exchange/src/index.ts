@@ -1,0 +1,12 @@
+export * from './exchange-adapter';
+export * from './exchange-errors';
+export * from './live-stream';
+export * from './reconnect-backoff';
+export * from './binance/binance-adapter';
+export * from './binance/binance-frame';
+export * from './binance/binance-live-stream';
+export * from './binance/binance-rest-client';
+export * from './binance/binance-stream-names';
+export * from './binance/kline-rows';
+export * from './binance/parse-binance-frame';
+export { StreamConnection, type SocketFactory } from './binance/stream-connection';

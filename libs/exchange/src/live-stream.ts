@@ -1,0 +1,79 @@
+import type { Interval, Kline, Trade } from '@pds/market';
+
+/** One exchange trade as the live stream delivered it. */
+export interface StreamTrade extends Trade {
+  /** Exchange event time (epoch ms) of the message that carried the trade. */
+  readonly eventTime: number;
+}
+
+/** One exchange kline push: the exchange's own view of an interval at `eventTime`. */
+export interface StreamKline {
+  readonly interval: Interval;
+  /** Exchange event time, epoch ms. */
+  readonly eventTime: number;
+  /** Kline open time, epoch ms. */
+  readonly openTime: number;
+  /** In the interface's shape; `isClosed` is the exchange's "this kline is final" flag. */
+  readonly kline: Kline;
+  /** First and last trade id inside the kline (the exchange sends -1 for both when it has none). */
+  readonly firstTradeId: number;
+  readonly lastTradeId: number;
+}
+
+/**
+ * The live stream delivered nothing between two exchange event times: events in
+ * [lastEventTime, firstEventTime] may be missing and must be repaired from history.
+ */
+export interface StreamInterruption {
+  /** Why the previous connection ended (`silence`, `closed:1006`, `server-shutdown`, …). */
+  readonly reason: string;
+  /** Exchange time of the last event before the interruption; undefined if none was ever received. */
+  readonly lastEventTime: number | undefined;
+  /** Exchange time of the first event after it. */
+  readonly firstEventTime: number;
+}
+
+export interface StreamCounters {
+  /** Every text or binary frame received, on any connection. */
+  readonly framesReceived: number;
+  /** Frames that were not valid JSON or lacked required fields: skipped. */
+  readonly malformedFrames: number;
+  /** Well-formed frames this stream did not ask for (other event types, symbols, streams): skipped. */
+  readonly unexpectedFrames: number;
+  /** `{"error":{…}}` replies from the exchange. */
+  readonly errorReplies: number;
+  /** Trades or kline pushes seen twice (the overlap of two connections): skipped. */
+  readonly duplicatesDropped: number;
+  /** Connections replaced after they died (each one ends an interruption). */
+  readonly reconnects: number;
+  /** Make-before-break switches (server shutdown notice, maximum connection age). */
+  readonly switches: number;
+}
+
+/** Everything a live stream reports, by event name. */
+export interface LiveStreamEvents {
+  readonly trade: StreamTrade;
+  readonly kline: StreamKline;
+  readonly interruption: StreamInterruption;
+  /** The connection in use ended; an `interruption` follows once data flows again. */
+  readonly disconnected: { readonly reason: string; readonly lastEventTime: number | undefined };
+  /** A replacement connection took over without a gap (make-before-break). */
+  readonly switched: { readonly reason: string };
+  /** Emitted whenever a counter changes. */
+  readonly counters: StreamCounters;
+}
+
+/**
+ * A self-healing live market-data stream of one symbol. It reconnects by itself; consumers see
+ * de-duplicated events in exchange order plus an `interruption` for every span it may have missed.
+ * Listeners run synchronously inside the socket's message handler and must not throw.
+ */
+export interface LiveStream {
+  on<E extends keyof LiveStreamEvents>(
+    event: E,
+    listener: (payload: LiveStreamEvents[E]) => void,
+  ): () => void;
+  counters(): StreamCounters;
+  /** Closes every connection; no event is emitted afterwards. */
+  close(): Promise<void>;
+}

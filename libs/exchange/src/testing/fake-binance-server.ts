@@ -1,0 +1,157 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { closeTimeOf, type Interval, openTimeOf } from '@pds/market';
+import WebSocket, { WebSocketServer } from 'ws';
+
+export interface FakeTrade {
+  readonly id: number;
+  readonly price: string;
+  readonly quantity: string;
+  readonly time: number;
+}
+
+export interface FakeKline {
+  readonly interval: Interval;
+  readonly openTime: number;
+  readonly firstTradeId: number;
+  readonly lastTradeId: number;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly trades: number;
+  readonly isClosed: boolean;
+  readonly eventTime?: number;
+}
+
+/**
+ * A tiny stand-in for Binance's combined market stream, for tests: it speaks the documented wire
+ * format (`{"stream":…,"data":…}`) and can drop, silence and announce shutdown like the real one.
+ */
+export class FakeBinanceServer {
+  readonly connectionUrls: string[] = [];
+  private readonly server: WebSocketServer;
+  private readonly sockets = new Set<WebSocket>();
+  private silentUntil = 0;
+  private nextTradeId = 1000;
+
+  private constructor(server: WebSocketServer) {
+    this.server = server;
+    server.on('connection', (socket, request) => {
+      this.connectionUrls.push(request.url ?? '');
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  static async start(): Promise<FakeBinanceServer> {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(server, 'listening');
+    return new FakeBinanceServer(server);
+  }
+
+  get url(): string {
+    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  get openConnections(): number {
+    return this.sockets.size;
+  }
+
+  /** Resolves once `count` connections have been accepted in total. */
+  async waitForConnections(count: number, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.connectionUrls.length < count) {
+      if (Date.now() > deadline) throw new Error(`only ${this.connectionUrls.length} connections`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  trade(price: string, quantity: string, time = Date.now(), id = this.nextTradeId++): FakeTrade {
+    this.nextTradeId = Math.max(this.nextTradeId, id + 1);
+    const data = {
+      e: 'trade',
+      E: time,
+      s: 'BTCUSDT',
+      t: id,
+      p: price,
+      q: quantity,
+      T: time,
+      m: false,
+      M: true,
+    };
+    this.broadcast(JSON.stringify({ stream: 'btcusdt@trade', data }));
+    return { id, price, quantity, time };
+  }
+
+  kline(kline: FakeKline): void {
+    const { interval, openTime } = kline;
+    const k = {
+      t: openTime,
+      T: closeTimeOf(openTime, interval),
+      s: 'BTCUSDT',
+      i: interval,
+      f: kline.firstTradeId,
+      L: kline.lastTradeId,
+      o: kline.open,
+      c: kline.close,
+      h: kline.high,
+      l: kline.low,
+      v: kline.volume,
+      n: kline.trades,
+      x: kline.isClosed,
+      q: '0',
+      V: '0',
+      Q: '0',
+      B: '0',
+    };
+    const data = { e: 'kline', E: kline.eventTime ?? Date.now(), s: 'BTCUSDT', k };
+    this.broadcast(JSON.stringify({ stream: `btcusdt@kline_${interval}`, data }));
+  }
+
+  /** Sends any text (malformed frames included) to every open connection. */
+  broadcast(text: string): void {
+    if (Date.now() < this.silentUntil) return;
+    for (const socket of this.sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+  }
+
+  shutdownNotice(): void {
+    this.broadcast(JSON.stringify({ event: { e: 'serverShutdown', E: Date.now() } }));
+  }
+
+  /** Kills every connection without a close handshake, like a network failure. */
+  dropAll(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  /** Sends nothing (not even pings) for `ms`, while keeping the connections open. */
+  silence(ms: number): void {
+    this.silentUntil = Date.now() + ms;
+  }
+
+  /** Pings every connection and resolves with the payloads of the pongs received. */
+  async pingAll(payload: string): Promise<string[]> {
+    const pongs = [...this.sockets].map(async (socket) => {
+      const pong = once(socket, 'pong') as Promise<[Buffer]>;
+      socket.ping(payload);
+      const [data] = await pong;
+      return data.toString('utf8');
+    });
+    return Promise.all(pongs);
+  }
+
+  async stop(): Promise<void> {
+    this.dropAll();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => {
+        resolve();
+      });
+    });
+  }
+}
+
+/** The open time of `interval` that contains `time`, for building kline pushes. */
+export function openTimeFor(time: number, interval: Interval): number {
+  return openTimeOf(time, interval);
+}
