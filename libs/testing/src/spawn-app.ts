@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** The apps as built by `npm run build`; integration tests run real processes of them. */
@@ -19,7 +20,18 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-const ROOT = resolve(__dirname, '../../..');
+/** The repository root: the nearest folder above with a package.json (from src or from dist). */
+function repositoryRoot(from: string): string {
+  let folder = from;
+  while (!existsSync(resolve(folder, 'package.json'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error(`No package.json above ${from}`);
+    folder = parent;
+  }
+  return folder;
+}
+
+const ROOT = repositoryRoot(__dirname);
 
 export function builtEntryPoint(app: AppName): string {
   return resolve(ROOT, 'dist/apps', app, 'src/main.js');
@@ -42,15 +54,29 @@ interface LogCollector {
 }
 
 /** Keeps every line a child prints and lets callers await the first JSON line that matches. */
-function collectLogs(child: ChildProcess, app: AppName): LogCollector {
+export interface SpawnOptions {
+  /** Start-up bound for the `ready` line. */
+  readonly timeoutMs?: number;
+  /** Keep every line for assertions (tests); off for long-running stacks. */
+  readonly retainOutput?: boolean;
+  /** Called with each line as it is printed. */
+  readonly onLine?: (line: string, entry: LogEntry | undefined) => void;
+}
+
+function collectLogs(child: ChildProcess, app: AppName, options: SpawnOptions): LogCollector {
   const output: string[] = [];
   const entries: LogEntry[] = [];
   const waiters = new Set<(entry: LogEntry) => void>();
   for (const stream of [child.stdout, child.stderr]) {
     if (!stream) continue;
     createInterface({ input: stream }).on('line', (line) => {
-      output.push(line);
       const entry = parse(line);
+      options.onLine?.(line, entry);
+      if (options.retainOutput === false) {
+        if (entry) for (const waiter of waiters) waiter(entry);
+        return;
+      }
+      output.push(line);
       if (!entry) return;
       entries.push(entry);
       for (const waiter of waiters) waiter(entry);
@@ -86,15 +112,15 @@ function collectLogs(child: ChildProcess, app: AppName): LogCollector {
 export async function spawnApp(
   app: AppName,
   env: Record<string, string>,
-  timeoutMs = 20_000,
+  options: SpawnOptions = {},
 ): Promise<RunningApp> {
   const child = spawn(process.execPath, [builtEntryPoint(app)], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const { output, waitForLog } = collectLogs(child, app);
+  const { output, waitForLog } = collectLogs(child, app, options);
   const exited = once(child, 'exit');
-  const ready = waitForLog((entry) => entry.msg === 'ready', timeoutMs);
+  const ready = waitForLog((entry) => entry.msg === 'ready', options.timeoutMs ?? 20_000);
   const first = await Promise.race([ready, exited.then(() => undefined)]);
   if (!first) throw new Error(`${app} exited during start-up. Output:\n${output.join('\n')}`);
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {

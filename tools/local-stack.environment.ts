@@ -1,0 +1,34 @@
+import { RedisEnvironment, toInteger } from '@pds/config';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+
+/** Settings of `npm start`; each app also reads its own variables from the same environment. */
+export class LocalStackEnvironment extends RedisEnvironment {
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  PORT = 3000;
+
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  SIM_PORT = 9443;
+
+  @toInteger()
+  @IsInt()
+  SIM_SEED = 1;
+
+  @IsIn(['debug', 'info', 'warn', 'error'])
+  LOG_LEVEL = 'info';
+
+  /** The demo key's value; a new random key is made on each start when it is not set. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'DEMO_API_KEY must be at least 16 characters' })
+  DEMO_API_KEY?: string;
+
+  @IsOptional()
+  @IsString()
+  ADMIN_TOKEN?: string;
+}

@@ -1,0 +1,107 @@
+import { RedisEnvironment, loadEnvironmentOrExit } from '@pds/config';
+import { createRedis, RedisKeys } from '@pds/redis';
+import { type AppName, type RunningApp, spawnApp } from '@pds/testing';
+import { existsSync } from 'node:fs';
+import { builtEntryPoint } from '@pds/testing';
+import { ensureDemoKey } from './demo-key';
+import { LocalStackEnvironment } from './local-stack.environment';
+
+/**
+ * `npm start`: the whole service on this machine against the exchange simulator (no internet
+ * needed): simulator, ingestor, cache worker and gateway, sharing the Redis at REDIS_URL.
+ */
+const started: RunningApp[] = [];
+
+function printLine(app: AppName, line: string, entry: Record<string, unknown> | undefined): void {
+  // Request lines and framework chatter would drown the rest; everything else is shown.
+  if (entry && (entry.msg === 'request' || entry.level === 'debug')) return;
+  process.stdout.write(`${app.padEnd(12)} ${line}\n`);
+}
+
+async function start(app: AppName, env: Record<string, string>): Promise<RunningApp> {
+  const running = await spawnApp(app, env, {
+    retainOutput: false,
+    timeoutMs: 30_000,
+    onLine: (line, entry) => printLine(app, line, entry),
+  });
+  started.push(running);
+  running.process.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(`${app} exited (${signal ?? code ?? 'unknown'}); stopping the stack.\n`);
+    void stopAll(1);
+  });
+  return running;
+}
+
+let stopping = false;
+
+async function stopAll(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all([...started].reverse().map((app) => app.stop('SIGTERM')));
+  process.exit(exitCode);
+}
+
+async function redisAnswers(env: RedisEnvironment): Promise<boolean> {
+  const redis = createRedis(env, {
+    connectionName: 'local-stack',
+    offlineQueue: true,
+    maxRetriesPerRequest: 0,
+  });
+  try {
+    await redis.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function main(): Promise<void> {
+  const env = loadEnvironmentOrExit(LocalStackEnvironment);
+  if (!(await redisAnswers(env))) {
+    process.stderr.write(`Redis at ${env.REDIS_URL} is not reachable. Start one, for example:\n`);
+    process.stderr.write(
+      '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
+    );
+    process.exit(1);
+  }
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  const shared = { REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, LOG_LEVEL: env.LOG_LEVEL };
+  const sim = await start('exchange-sim', {
+    ...shared,
+    PORT: String(env.SIM_PORT),
+    SIM_SEED: String(env.SIM_SEED),
+  });
+  const exchange = {
+    EXCHANGE_WS_URL: `ws://127.0.0.1:${sim.port}`,
+    EXCHANGE_REST_URL: `http://127.0.0.1:${sim.port}`,
+  };
+  await start('ingestor', { ...shared, ...exchange });
+  if (existsSync(builtEntryPoint('cache'))) await start('cache', { ...shared, ...exchange });
+  const gateway = await start('gateway', { ...shared, PORT: String(env.PORT), ...adminToken(env) });
+  const key = await ensureDemoKey(env, new RedisKeys(env.REDIS_PREFIX));
+  const url = `http://127.0.0.1:${gateway.port}`;
+  process.stdout.write(
+    [
+      '',
+      `The service is running against the exchange simulator at http://127.0.0.1:${sim.port}.`,
+      `  Gateway:  ${url}   (API docs: ${url}/docs)`,
+      `  Demo key: ${key}`,
+      `  Try:      curl -H 'x-api-key: ${key}' ${url}/api/v1/prices/current`,
+      'Press Ctrl+C to stop.',
+      '',
+    ].join('\n') + '\n',
+  );
+}
+
+function adminToken(env: LocalStackEnvironment): Record<string, string> {
+  return env.ADMIN_TOKEN ? { ADMIN_TOKEN: env.ADMIN_TOKEN } : {};
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`local stack failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  void stopAll(1);
+});
