@@ -22,7 +22,9 @@ async function start(app: AppName, env: Record<string, string>): Promise<Running
   const running = await spawnApp(app, env, {
     retainOutput: false,
     timeoutMs: 30_000,
-    onLine: (line, entry) => printLine(app, line, entry),
+    onLine: (line, entry) => {
+      printLine(app, line, entry);
+    },
   });
   started.push(running);
   running.process.once('exit', (code, signal) => {
