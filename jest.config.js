@@ -26,13 +26,13 @@ const shared = {
 module.exports = {
   // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
   testTimeout: 60_000,
+  reporters: ['default', '<rootDir>/tools/jest-summary-reporter.js'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/apps/**/test/**/*.test.ts'],
-      testTimeout: 60_000,
+      testMatch: ['<rootDir>/apps/**/test/**/*.test.ts', '<rootDir>/deploy/test/**/*.test.ts'],
     },
   ],
 };

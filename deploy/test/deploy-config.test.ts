@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const ROOT = resolve(__dirname, '../..');
+const NGINX = '/usr/sbin/nginx';
+
+describe('deployment configuration', () => {
+  it('should be accepted by docker-compose config, with the offline profile too', async () => {
+    for (const args of [
+      ['config', '-q'],
+      ['--profile', 'offline', 'config', '-q'],
+    ]) {
+      await expect(
+        run('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), ...args]),
+      ).resolves.toBeDefined();
+    }
+  });
+
+  it('should list three gateways, two ingestors, two cache workers and the offline simulator, with Redis on an append-only file', async () => {
+    const { stdout } = await run('docker-compose', [
+      '-f',
+      join(ROOT, 'docker-compose.yml'),
+      'config',
+      '--services',
+    ]);
+    expect(stdout.split('\n').filter(Boolean).sort()).toEqual(
+      [
+        'cache-1',
+        'cache-2',
+        'exchange-sim',
+        'gateway-1',
+        'gateway-2',
+        'gateway-3',
+        'ingestor-1',
+        'ingestor-2',
+        'nginx',
+        'redis',
+      ].sort(),
+    );
+    const { stdout: config } = await run('docker-compose', [
+      '-f',
+      join(ROOT, 'docker-compose.yml'),
+      'config',
+    ]);
+    expect(config).toContain('--appendonly');
+  });
+
+  it('should pass nginx -t with the load balancer configuration', async () => {
+    // The compose upstream names resolve only inside the compose network, so the check uses the
+    // same nginx.conf with loopback replicas, as the local multi-replica setup does.
+    const folder = await mkdtemp(join(tmpdir(), 'pds-nginx-'));
+    try {
+      await copyFile(join(ROOT, 'deploy/nginx/nginx.conf'), join(folder, 'nginx.conf'));
+      await writeFile(
+        join(folder, 'upstream.conf'),
+        'upstream gateways { server 127.0.0.1:3001; server 127.0.0.1:3002; keepalive 8; }\n',
+      );
+      const { stderr } = await run(NGINX, ['-t', '-p', folder, '-c', join(folder, 'nginx.conf')]);
+      expect(stderr).toContain('syntax is ok');
+      expect(stderr).toContain('test is successful');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});

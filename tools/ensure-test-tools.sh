@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs the system tools the test suite drives (Debian packages), when they are missing:
+# nginx (load-balancer tests), docker-compose (compose file validation), chromium (demo page e2e).
+set -euo pipefail
+
+missing=()
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "The tests need these Debian packages: ${missing[*]}. Install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "Installing test tools: ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
