@@ -10,6 +10,7 @@ export default tseslint.config(
       'jest.config.js',
       'eslint.config.mjs',
       'apps/gateway/public/',
+      'tools/jest-summary-reporter.js',
     ],
   },
   js.configs.recommended,
