@@ -40,6 +40,8 @@ export function registerWeightLimit(fastify: FastifyInstance, dependencies: Weig
       .send(refusal(admission, limiter.perMinute));
   });
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    // The HTTP Date is the exchange's clock as clients see it: with a clock offset it must move too.
+    reply.header('Date', new Date(clock.now()).toUTCString());
     if (request.url.startsWith(API_PREFIX))
       reply.header(USED_WEIGHT_HEADER, String(limiter.used(clock.now())));
     return payload;

@@ -1,0 +1,65 @@
+import { INTERVALS, type Interval, type Kline } from '@pds/market';
+import { BinanceAdapter } from '@pds/exchange';
+import type { RunningApp } from '@pds/testing';
+import { eventually, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
+
+const DAY = 86_400_000;
+const MINUTE = 60_000;
+/** Simulated time left before a UTC midnight when the market starts: every interval closes there. */
+const LEAD_MS = 8000;
+/** 1m klines that must close after midnight, so the run spans several minutes of market. */
+const MINUTES_AFTER_MIDNIGHT = 2;
+
+jest.setTimeout(4 * MINUTE);
+
+describe('closed klines in Redis after minutes of live market', () => {
+  let sim: Sim;
+  let ingestor: RunningApp;
+  const store = new TestStore('history-consistency');
+
+  beforeAll(async () => {
+    const now = Date.now();
+    const offset = Math.ceil((now + LEAD_MS) / DAY) * DAY - LEAD_MS - now;
+    sim = await startSim({
+      SIM_CLOCK_OFFSET_MS: String(offset),
+      SIM_TRADES_PER_SECOND: '20',
+      SIM_KLINE_PUSH_MS: '2000',
+    });
+    ingestor = await startIngestor(store.prefix, sim);
+  });
+
+  afterAll(async () => {
+    await ingestor.stop();
+    await sim.app.stop();
+    await store.close();
+  });
+
+  const closedOf = async (interval: Interval): Promise<Kline[]> =>
+    (await store.closedKlines(interval)).map((member) => member.kline);
+
+  it('should hold every closed kline of every interval exactly as the exchange REST history has it', async () => {
+    const firstMinutes = await eventually(
+      async () => {
+        const minutes = await closedOf('1m');
+        return minutes.length >= MINUTES_AFTER_MIDNIGHT + 1 ? minutes : undefined;
+      },
+      `${MINUTES_AFTER_MIDNIGHT + 1} closed 1m klines`,
+      3.5 * MINUTE,
+    );
+    expect(firstMinutes.length).toBeGreaterThanOrEqual(MINUTES_AFTER_MIDNIGHT + 1);
+
+    const exchange = new BinanceAdapter({ restBaseUrl: sim.restUrl });
+    for (const interval of INTERVALS) {
+      const stored = await closedOf(interval);
+      expect({ interval, closed: stored.length > 0 }).toEqual({ interval, closed: true });
+      const first = Date.parse(stored[0]!.openTime);
+      const last = Date.parse(stored.at(-1)!.openTime);
+      const page = await exchange.fetchKlines(SYMBOL, interval, {
+        startTime: first,
+        endTime: last,
+        limit: 1000,
+      });
+      expect({ interval, klines: stored }).toEqual({ interval, klines: page.klines });
+    }
+  });
+});

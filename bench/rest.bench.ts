@@ -1,0 +1,133 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RedisKeys } from '@pds/redis';
+import {
+  deletePrefix,
+  type RunningApp,
+  seedMarket,
+  SHARED_REDIS_URL,
+  spawnApp,
+  uniquePrefix,
+} from '@pds/testing';
+import { Redis } from 'ioredis';
+import { ApiKeyStore } from '../apps/gateway/src/api-keys/api-key.store';
+import { type LoadResult, measureLoad } from './load';
+import { spawnNode } from './spawn-node';
+import { median, round } from './statistics';
+
+export interface RestBenchOptions {
+  readonly rounds: number;
+  readonly durationSeconds: number;
+  readonly connections: number;
+  readonly keyPoolSize: number;
+}
+
+export interface RestBenchRow {
+  readonly path: string;
+  readonly target: 'gateway' | 'bare-fastify';
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly non2xx: number;
+  readonly rounds: LoadResult[];
+}
+
+const PATHS = ['/api/v1/prices/current', '/api/v1/prices/klines?interval=1m&limit=500'];
+
+async function createKeyPool(redis: Redis, keys: RedisKeys, size: number): Promise<Record<string, string>[]> {
+  const store = new ApiKeyStore(redis, keys);
+  const created = await Promise.all(
+    Array.from({ length: size }, (_, index) =>
+      store.create({ name: `bench-${index}`, requestsPerMinute: 1_000_000_000 }),
+    ),
+  );
+  return created.map(({ key }) => ({ 'x-api-key': key }));
+}
+
+async function baselineBodies(gatewayUrl: string, headers: Record<string, string>): Promise<string> {
+  const bodies: Record<string, string> = {};
+  for (const path of PATHS) {
+    const response = await fetch(`${gatewayUrl}${path}`, { headers });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    bodies[path.split('?')[0] ?? path] = await response.text();
+  }
+  const file = join(tmpdir(), `pds-bench-bodies-${process.pid}.json`);
+  await writeFile(file, JSON.stringify(bodies));
+  return file;
+}
+
+/**
+ * The gateway (API key, Redis rate limit, validation, Redis read) against bare Fastify serving the
+ * same bodies, measured alternately in the same run, `rounds` times each; medians reported.
+ */
+export async function runRestBench(options: RestBenchOptions): Promise<RestBenchRow[]> {
+  const prefix = uniquePrefix('bench-rest');
+  const redis = new Redis(SHARED_REDIS_URL);
+  const keys = new RedisKeys(prefix);
+  const started: RunningApp[] = [];
+  try {
+    await seedMarket(redis, keys, 600);
+    const pool = await createKeyPool(redis, keys, options.keyPoolSize);
+    const gateway = await spawnApp(
+      'gateway',
+      { REDIS_PREFIX: prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
+      { retainOutput: false },
+    );
+    started.push(gateway);
+    const gatewayUrl = `http://127.0.0.1:${gateway.port}`;
+    const baseline = await spawnNode('bench/baseline-server.js', {
+      BODIES_FILE: await baselineBodies(gatewayUrl, pool[0] ?? {}),
+    });
+    started.push(baseline);
+    const baselineUrl = `http://127.0.0.1:${baseline.port}`;
+    const targets = { gateway: { url: gatewayUrl, headerPool: pool }, 'bare-fastify': { url: baselineUrl } };
+    const rows: RestBenchRow[] = [];
+    for (const path of PATHS) rows.push(...(await measurePath(path, targets, options)));
+    return rows;
+  } finally {
+    await Promise.all(started.map((app) => app.stop()));
+    await deletePrefix(redis, prefix);
+    redis.disconnect();
+  }
+}
+
+interface Target {
+  readonly url: string;
+  readonly headerPool?: readonly Record<string, string>[];
+}
+
+async function measurePath(
+  path: string,
+  targets: Record<RestBenchRow['target'], Target>,
+  options: RestBenchOptions,
+): Promise<RestBenchRow[]> {
+  const results: Record<RestBenchRow['target'], LoadResult[]> = { gateway: [], 'bare-fastify': [] };
+  for (let round = 0; round < options.rounds; round += 1) {
+    // Alternate which goes first, so warm-up and machine drift do not favour one side.
+    const order =
+      round % 2 === 0 ? (['bare-fastify', 'gateway'] as const) : (['gateway', 'bare-fastify'] as const);
+    for (const target of order) {
+      const { url, headerPool } = targets[target];
+      const load = {
+        url: `${url}${path}`,
+        connections: options.connections,
+        durationSeconds: options.durationSeconds,
+      };
+      results[target].push(await measureLoad(headerPool ? { ...load, headerPool } : load));
+    }
+  }
+  return (['bare-fastify', 'gateway'] as const).map((target) => summarise(path, target, results[target]));
+}
+
+function summarise(path: string, target: RestBenchRow['target'], rounds: LoadResult[]): RestBenchRow {
+  return {
+    path,
+    target,
+    requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
+    p50Ms: round(median(rounds.map((r) => r.p50Ms))),
+    p99Ms: round(median(rounds.map((r) => r.p99Ms))),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+    rounds,
+  };
+}

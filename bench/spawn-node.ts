@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { RunningApp } from '@pds/testing';
+
+/** Starts a built script under dist/ (not one of the apps) and waits for its `ready` line. */
+export async function spawnNode(script: string, env: Record<string, string>): Promise<RunningApp> {
+  const child = spawn(process.execPath, [resolve(__dirname, '..', script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const exited = once(child, 'exit');
+  const port = await new Promise<number>((resolvePort, reject) => {
+    lines.on('line', (line) => {
+      const entry = JSON.parse(line) as { msg?: string; port?: number };
+      if (entry.msg === 'ready' && entry.port) resolvePort(entry.port);
+    });
+    void exited.then(() => {
+      reject(new Error(`${script} exited during start-up`));
+    });
+  });
+  return {
+    process: child,
+    port,
+    output: [],
+    waitForLog: () => Promise.reject(new Error('not kept')),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
