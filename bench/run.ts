@@ -1,8 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runIngestBench } from './ingest.bench';
+import { ingestReport, restReport } from './report';
 import { runRestBench } from './rest.bench';
-import { round, table } from './statistics';
+import { round } from './statistics';
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -21,26 +23,28 @@ function machine(): Record<string, string | number> {
 /** `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk. */
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
-  const rest = await runRestBench({
-    rounds: numberFromEnv('BENCH_ROUNDS', 3),
-    durationSeconds: numberFromEnv('BENCH_DURATION_S', 5),
-    connections: numberFromEnv('BENCH_CONNECTIONS', 50),
-    keyPoolSize: numberFromEnv('BENCH_KEY_POOL', 100),
-  });
-  const restTable = [
-    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', 'ratio'],
-    ...rest.map((row) => {
-      const baseline = rest.find((other) => other.path === row.path && other.target === 'bare-fastify');
-      const ratio = baseline ? round(row.requestsPerSecond / baseline.requestsPerSecond) : '';
-      return [row.path, row.target, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.non2xx, ratio];
-    }),
-  ];
-  process.stdout.write(
-    `\nREST (${numberFromEnv('BENCH_CONNECTIONS', 50)} connections)\n${table(restTable)}\n`,
-  );
+  const durationSeconds = numberFromEnv('BENCH_DURATION_S', 5);
+  const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
+  const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ingest').split(',');
+  const report: Record<string, unknown> = { startedAt, machine: machine() };
+  if (scenarios.includes('rest')) {
+    const rows = await runRestBench({
+      rounds: numberFromEnv('BENCH_ROUNDS', 3),
+      durationSeconds,
+      connections,
+      keyPoolSize: numberFromEnv('BENCH_KEY_POOL', 100),
+    });
+    report.rest = rows;
+    process.stdout.write(`\n${restReport(rows, connections)}`);
+  }
+  if (scenarios.includes('ingest')) {
+    const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);
+    const rows = await runIngestBench({ rates, warmUpSeconds: 2, durationSeconds });
+    report.ingest = rows;
+    process.stdout.write(`\n${ingestReport(rows)}`);
+  }
   const folder = resolve(__dirname, '../../bench/results');
   await mkdir(folder, { recursive: true });
-  const report = { startedAt, machine: machine(), rest };
   await writeFile(join(folder, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
   process.stdout.write(`\nMachine: ${JSON.stringify(machine())}\nResults: bench/results/latest.json\n`);
 }

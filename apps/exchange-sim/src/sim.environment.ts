@@ -27,7 +27,7 @@ export class SimEnvironment {
   @toInteger()
   @IsInt()
   @Min(0)
-  @Max(1000)
+  @Max(100_000)
   SIM_TRADES_PER_SECOND = 20;
 
   /** The listing time of the symbol: no kline exists before it (Binance's BTCUSDT listing by default). */

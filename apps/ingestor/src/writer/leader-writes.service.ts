@@ -4,6 +4,7 @@ import { GapRecorder } from '../gaps/gap-recorder.service';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService } from '../leadership/lease.service';
 import { MarketState } from '../market-state/market-state';
+import { mergeSteps } from '../market-state/merge-steps';
 import { isEmptyStep, type WriteStep } from '../market-state/write-step';
 import { SerialQueue } from '../feed/serial-queue';
 import { MarketWriter } from './market-writer';
@@ -16,7 +17,9 @@ export interface WriteStats {
 }
 
 /**
- * The leader's side of writing: steps go to Redis one at a time in exchange order. Each span Redis
+ * The leader's side of writing: steps go to Redis one at a time in exchange order; the steps that
+ * queue up while a write is in flight are merged into one (same end state, one round trip), so a
+ * burst of trades costs a few writes, not one each. Each span Redis
  * did not get from this leader becomes a repair job:
  * - on taking over, from the stored `lastEventTime` (the previous leader's last write, or the last
  *   write before this process started) to the first step this leader writes;
@@ -26,6 +29,8 @@ export interface WriteStats {
 @Injectable()
 export class LeaderWrites {
   private readonly queue = new SerialQueue();
+  private readonly waiting: WriteStep[] = [];
+  private flushQueued = false;
   private takeoverGapFrom: number | undefined;
   private failedFrom: number | undefined;
   private lastWritten: number | undefined;
@@ -41,12 +46,21 @@ export class LeaderWrites {
   ) {}
 
   stats(): WriteStats {
-    return { ...this.counts, pendingWrites: this.queue.pending };
+    return { ...this.counts, pendingWrites: this.queue.pending + this.waiting.length };
   }
 
   submit(step: WriteStep): void {
     if (!this.lease.isLeader || isEmptyStep(step)) return;
-    this.queue.run(() => this.write(step));
+    this.waiting.push(step);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    this.queue.run(() => this.flush());
+  }
+
+  private async flush(): Promise<void> {
+    this.flushQueued = false;
+    const steps = this.waiting.splice(0);
+    if (steps.length > 0) await this.write(mergeSteps(steps));
   }
 
   /** This process just became leader: find the gap since the last write, then write all it knows. */

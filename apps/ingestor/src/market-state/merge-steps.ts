@@ -1,0 +1,37 @@
+import type { KlineWrite, WriteStep } from './write-step';
+
+function closedKey(write: KlineWrite): string {
+  return `${write.interval}|${write.kline.openTime}`;
+}
+
+/**
+ * One step with the same end state as applying `steps` in order, for writing what queued up while
+ * an earlier write was in flight: the last price; every closed kline, once per interval and
+ * openTime (the exchange's final `closed` wins over the service's own `closed-if-absent`, a later
+ * one over an earlier); the last open kline per interval, after that interval's closes.
+ */
+export function mergeSteps(steps: readonly WriteStep[]): WriteStep {
+  if (steps.length === 1 && steps[0]) return steps[0];
+  let eventTime = Number.NEGATIVE_INFINITY;
+  let price: WriteStep['price'];
+  const closed = new Map<string, KlineWrite>();
+  const open = new Map<string, KlineWrite>();
+  for (const step of steps) {
+    eventTime = Math.max(eventTime, step.eventTime);
+    price = step.price ?? price;
+    for (const write of step.klines) {
+      if (write.kind === 'open') {
+        open.delete(write.interval);
+        open.set(write.interval, write);
+        continue;
+      }
+      const existing = closed.get(closedKey(write));
+      if (existing?.kind === 'closed' && write.kind === 'closed-if-absent') continue;
+      closed.delete(closedKey(write));
+      closed.set(closedKey(write), write);
+    }
+  }
+  const closes = [...closed.values()];
+  const klines = [...closes, ...open.values()];
+  return { eventTime, price, klines };
+}

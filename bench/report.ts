@@ -1,0 +1,51 @@
+import type { IngestBenchRow } from './ingest.bench';
+import type { RestBenchRow } from './rest.bench';
+import { round, table } from './statistics';
+
+export function restReport(rows: readonly RestBenchRow[], connections: number): string {
+  const lines = [
+    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', 'ratio'],
+    ...rows.map((row) => {
+      const baseline = rows.find((other) => other.path === row.path && other.target === 'bare-fastify');
+      const ratio = baseline ? round(row.requestsPerSecond / baseline.requestsPerSecond) : '';
+      return [row.path, row.target, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.non2xx, ratio];
+    }),
+  ];
+  return `REST (${connections} connections, medians of the rounds)\n${table(lines)}\n`;
+}
+
+/** The highest rate whose published prices kept up (≥ 95 %) with lag p99 under 20 ms. */
+export function highestSustainedRate(rows: readonly IngestBenchRow[]): number | undefined {
+  return rows
+    .filter((row) => row.ingest.p99Ms < 20 && row.ingest.perSecond >= row.tradesPerSecond * 0.95)
+    .at(-1)?.tradesPerSecond;
+}
+
+export function ingestReport(rows: readonly IngestBenchRow[]): string {
+  const lines = [
+    [
+      'trades/s',
+      'published/s',
+      'lag p50 ms',
+      'lag p99 ms',
+      'lag max ms',
+      'direct p50',
+      'direct p99',
+      'direct max',
+    ],
+    ...rows.map((row) => [
+      row.tradesPerSecond,
+      row.ingest.perSecond,
+      row.ingest.p50Ms,
+      row.ingest.p99Ms,
+      row.ingest.maxMs,
+      row.direct.p50Ms,
+      row.direct.p99Ms,
+      row.direct.maxMs,
+    ]),
+  ];
+  return (
+    'Ingest (trade time → price published by the ingestor; "direct" = the same trades read from the exchange stream)\n' +
+    `${table(lines)}\nHighest rate sustained with lag p99 < 20 ms: ${highestSustainedRate(rows) ?? 'none'} trades/s\n`
+  );
+}
