@@ -69,6 +69,25 @@ async function record(recorder: LagRecorder, options: IngestBenchOptions): Promi
   recorder.stop();
 }
 
+/** The simulator at `rate` and an ingestor writing under `prefix`; resolves once it leads. */
+async function startIngestStack(rate: number, prefix: string, started: RunningApp[]): Promise<RunningApp> {
+  const sim = await spawnApp(
+    'exchange-sim',
+    { SIM_TRADES_PER_SECOND: String(rate) },
+    { retainOutput: false },
+  );
+  started.push(sim);
+  const exchange = `127.0.0.1:${sim.port}`;
+  const ingestor = await spawnApp(
+    'ingestor',
+    { REDIS_PREFIX: prefix, EXCHANGE_WS_URL: `ws://${exchange}`, EXCHANGE_REST_URL: `http://${exchange}` },
+    { retainOutput: false },
+  );
+  started.push(ingestor);
+  await ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);
+  return sim;
+}
+
 async function measureRate(rate: number, options: IngestBenchOptions): Promise<IngestBenchRow> {
   const prefix = uniquePrefix('bench-ingest');
   const started: RunningApp[] = [];
@@ -76,31 +95,15 @@ async function measureRate(rate: number, options: IngestBenchOptions): Promise<I
   const recorder = new LagRecorder();
   let stream: WebSocket | undefined;
   try {
-    const sim = await spawnApp(
-      'exchange-sim',
-      { SIM_TRADES_PER_SECOND: String(rate) },
-      { retainOutput: false },
-    );
-    started.push(sim);
     await subscriber.subscribe(new RedisKeys(prefix).priceChannel('btcusdt'));
     subscriber.on('message', (_channel: string, message: string) => {
       recorder.onPrice(message);
     });
-    const ingestor = await spawnApp(
-      'ingestor',
-      {
-        REDIS_PREFIX: prefix,
-        EXCHANGE_WS_URL: `ws://127.0.0.1:${sim.port}`,
-        EXCHANGE_REST_URL: `http://127.0.0.1:${sim.port}`,
-      },
-      { retainOutput: false },
-    );
-    started.push(ingestor);
+    const sim = await startIngestStack(rate, prefix, started);
     stream = new WebSocket(`ws://127.0.0.1:${sim.port}/ws/btcusdt@trade`);
-    stream.on('message', (data) => {
-      recorder.onTrade(data);
+    stream.on('message', (data: Buffer) => {
+      recorder.onTrade(data.toString('utf8'));
     });
-    await ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);
     await record(recorder, options);
     return {
       tradesPerSecond: rate,
