@@ -1,5 +1,6 @@
 import type { IngestBenchRow } from './ingest.bench';
 import type { RestBenchRow } from './rest.bench';
+import type { WsBenchRow } from './ws.bench';
 import { round, table } from './statistics';
 
 export function restReport(rows: readonly RestBenchRow[], connections: number): string {
@@ -48,4 +49,21 @@ export function ingestReport(rows: readonly IngestBenchRow[]): string {
     'Ingest (trade time → price published by the ingestor; "direct" = the same trades read from the exchange stream)\n' +
     `${table(lines)}\nHighest rate sustained with lag p99 < 20 ms: ${highestSustainedRate(rows) ?? 'none'} trades/s\n`
   );
+}
+
+export function wsReport(rows: readonly WsBenchRow[], tradesPerSecond: number): string {
+  const lines = [
+    ['path', 'target', 'clients', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'frames/s delivered', 'KiB/conn'],
+    ...rows.map((row) => [
+      row.path,
+      row.target,
+      row.clients,
+      row.p50Ms,
+      row.p99Ms,
+      row.maxMs,
+      row.framesPerSecond,
+      row.memoryPerConnectionKiB,
+    ]),
+  ];
+  return `WebSocket fan-out (${tradesPerSecond} trades/s; lag = client receipt − exchange trade time)\n${table(lines)}\n`;
 }

@@ -2,9 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runIngestBench } from './ingest.bench';
-import { ingestReport, restReport } from './report';
+import { ingestReport, restReport, wsReport } from './report';
 import { runRestBench } from './rest.bench';
 import { round } from './statistics';
+import { runWsBench } from './ws.bench';
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const durationSeconds = numberFromEnv('BENCH_DURATION_S', 5);
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
-  const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ingest').split(',');
+  const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ws,ingest').split(',');
   const report: Record<string, unknown> = { startedAt, machine: machine() };
   if (scenarios.includes('rest')) {
     const rows = await runRestBench({
@@ -36,6 +37,13 @@ async function main(): Promise<void> {
     });
     report.rest = rows;
     process.stdout.write(`\n${restReport(rows, connections)}`);
+  }
+  if (scenarios.includes('ws')) {
+    const tradesPerSecond = numberFromEnv('BENCH_WS_TRADES_PER_SECOND', 20);
+    const clientCounts = (process.env.BENCH_WS_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
+    const rows = await runWsBench({ clientCounts, tradesPerSecond, durationSeconds });
+    report.ws = rows;
+    process.stdout.write(`\n${wsReport(rows, tradesPerSecond)}`);
   }
   if (scenarios.includes('ingest')) {
     const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);
