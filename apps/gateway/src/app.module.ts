@@ -1,18 +1,23 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { JsonLogger } from '@pds/observability';
+import { ApiKeysModule } from './api-keys/api-keys.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthFailureLimiter } from './auth/auth-failure-limiter';
 import { Authenticator } from './auth/authenticator.service';
+import { BoostsModule } from './boosts/boosts.module';
+import { DemoModule } from './demo/demo.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { GatewayEnvironment } from './gateway.environment';
 import { HealthController } from './health/health.controller';
+import { HistoryModule } from './history/history.module';
 import { MarketDataService } from './prices/market-data.service';
 import { PricesController } from './prices/prices.controller';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
 import { RateLimitModule, RateLimitStorageModule } from './rate-limit/rate-limit.module';
 import { ChangeSubscriber } from './storage/change-subscriber';
 import { StorageModule } from './storage/storage.module';
+import { StreamingModule } from './streaming/streaming.module';
 
 @Module({})
 export class AppModule {
@@ -21,7 +26,16 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [StorageModule, RateLimitStorageModule, RateLimitModule],
+      imports: [
+        StorageModule,
+        RateLimitStorageModule,
+        RateLimitModule,
+        StreamingModule,
+        DemoModule,
+        ApiKeysModule,
+        BoostsModule,
+        HistoryModule,
+      ],
       controllers: [PricesController, HealthController],
       providers: [
         { provide: GatewayEnvironment, useValue: env },
@@ -38,7 +52,14 @@ export class AppModule {
           inject: [JsonLogger],
         },
       ],
-      exports: [GatewayEnvironment, JsonLogger, ChangeSubscriber, Authenticator],
+      exports: [
+        GatewayEnvironment,
+        JsonLogger,
+        ChangeSubscriber,
+        AuthFailureLimiter,
+        Authenticator,
+        MarketDataService,
+      ],
     };
   }
 }

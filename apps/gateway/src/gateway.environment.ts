@@ -15,6 +15,11 @@ export class GatewayEnvironment extends RedisEnvironment {
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 
+  /** One JSON log line per HTTP request (benchmarks turn it off to measure the service alone). */
+  @toBoolean()
+  @IsBoolean()
+  LOG_REQUESTS = true;
+
   /** Requests per minute per key and operation, for keys without a limit of their own. */
   @toInteger()
   @IsInt()
@@ -49,4 +54,35 @@ export class GatewayEnvironment extends RedisEnvironment {
   @IsInt()
   @Min(1000)
   READY_MAX_TICK_AGE_MS = 30_000;
+
+  /** getKlines waits this long for history the cache workers fetch (read-through), then answers 503. */
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  READ_THROUGH_TIMEOUT_MS = 5000;
+
+  /** WebSocket connection lease in Redis; a crashed replica's connections free their slots after it. */
+  @toInteger()
+  @IsInt()
+  @Min(1000)
+  WS_LEASE_TTL_MS = 30_000;
+
+  /** The server pings every WebSocket this often; a peer that misses two pongs is dropped. */
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  WS_PING_INTERVAL_MS = 30_000;
+
+  /** A WebSocket reader that stays behind this long is closed with 1013. */
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  WS_SLOW_CLIENT_TIMEOUT_MS = 30_000;
+
+  /** Unsent bytes on a WebSocket above which updates are conflated instead of queued. */
+  @toInteger()
+  @IsInt()
+  @Min(1024)
+  WS_SLOW_CLIENT_BUFFER_BYTES = 65_536;
 }

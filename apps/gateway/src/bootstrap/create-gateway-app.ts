@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { WsAdapter } from '@nestjs/platform-ws';
 import { JsonLogger } from '@pds/observability';
 import { AppModule } from '../app.module';
 import { serveOpenApi } from '../docs/openapi';
@@ -25,8 +26,10 @@ export async function createGatewayApp(
     abortOnError: false,
   });
   app.useGlobalPipes(new QueryValidationPipe());
+  // Raw WebSockets on the HTTP port; the streaming gateways claim the three price paths.
+  app.useWebSocketAdapter(new WsAdapter(app));
   app.enableShutdownHooks();
-  logEveryRequest(app.getHttpAdapter().getInstance(), logger);
+  if (env.LOG_REQUESTS) logEveryRequest(app.getHttpAdapter().getInstance(), logger);
   serveOpenApi(app);
   return app;
 }

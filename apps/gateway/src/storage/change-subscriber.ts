@@ -67,6 +67,11 @@ export class ChangeSubscriber implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // While Redis is away a QUIT would wait in the offline queue forever and hold the shutdown.
+    if (this.redis.status !== 'ready') {
+      this.redis.disconnect();
+      return;
+    }
     await this.redis.quit().catch(() => {
       this.redis.disconnect();
     });

@@ -1,0 +1,166 @@
+import type { WebSocket } from 'ws';
+import type { ApiException } from '../errors/api-exception';
+import { closeFrameFor, CloseCode } from './close-codes';
+import { ConflationBuffer } from './conflation-buffer';
+import type { Lease } from './lease-book';
+import { inRange, isPastRange, type OpenTimeRange, UNBOUNDED } from './open-time-range';
+import { formatOf, type StreamFormat } from './stream-format';
+import type { StreamRequest } from './stream-request';
+import type { StreamRoute } from './stream-route';
+
+/** One options object for every send: frames are JSON text, also when passed as a shared Buffer. */
+const TEXT = { binary: false } as const;
+
+/** Checks run while `checking`; updates are held back while `syncing` (a snapshot is on its way). */
+export type ConnectionState = 'checking' | 'syncing' | 'live' | 'closed';
+
+export interface BehindWatcher {
+  watch(connection: StreamConnection): void;
+}
+
+export interface ConnectionContext {
+  /** Unsent bytes above which updates are conflated. */
+  readonly highWaterBytes: number;
+  readonly slowReaders: BehindWatcher;
+}
+
+/**
+ * One client socket of a stream. `push` is the fan-out's hot path: it gets the frame already
+ * serialised (the same Buffer for every socket) and only does work of its own for a reader that is
+ * behind, whose updates it conflates (latest per key) until the socket drains.
+ */
+export class StreamConnection {
+  state: ConnectionState = 'checking';
+  keyId: string | undefined;
+  lease: Lease | undefined;
+  request: StreamRequest | undefined;
+  /** When this reader fell behind (epoch ms); undefined while it keeps up. */
+  behindSince: number | undefined;
+  unansweredPings = 0;
+  /** The close code this side sent, for the log (the peer's echo may differ, or never come). */
+  sentCloseCode: number | undefined;
+  readonly openedAt = Date.now();
+  private readonly format: StreamFormat;
+  private readonly pending = new ConflationBuffer();
+  private range: OpenTimeRange = UNBOUNDED;
+  private generation = 0;
+
+  constructor(
+    readonly id: string,
+    readonly socket: WebSocket,
+    readonly route: StreamRoute,
+    private readonly context: ConnectionContext,
+  ) {
+    this.format = formatOf(route.kind);
+  }
+
+  /** A method, not a getter: the answer changes across awaits, so it must not be narrowed. */
+  isClosed(): boolean {
+    return this.state === 'closed';
+  }
+
+  /** Keeps the lease unless the socket closed meanwhile (then the caller releases it). */
+  attach(lease: Lease): boolean {
+    if (this.isClosed()) return false;
+    this.lease = lease;
+    return true;
+  }
+
+  follow(request: StreamRequest): void {
+    this.request = request;
+    this.range = request.kind === 'klines' ? request.window : UNBOUNDED;
+  }
+
+  /** One update for this socket; `key` is the conflation key (a kline's openTime). */
+  push(key: number, message: string, frame: Buffer): void {
+    if (this.state !== 'live') return;
+    if (!inRange(this.range, key)) {
+      if (isPastRange(this.range, key)) this.close(CloseCode.Normal, 'range complete');
+      return;
+    }
+    if (this.pending.size === 0 && this.socket.bufferedAmount <= this.context.highWaterBytes) {
+      this.socket.send(frame, TEXT);
+      return;
+    }
+    this.pending.set(key, message);
+    this.drain(Date.now());
+  }
+
+  /** Sends what is pending once the socket has room; true when this reader has caught up. */
+  drain(now: number): boolean {
+    if (this.state === 'live' && this.socket.bufferedAmount > this.context.highWaterBytes) {
+      this.behindSince ??= now;
+      this.context.slowReaders.watch(this);
+      return false;
+    }
+    if (this.state === 'live' && this.pending.size > 0) {
+      for (const frame of this.format.framesOf(this.pending.take())) this.socket.send(frame, TEXT);
+    }
+    this.behindSince = undefined;
+    return true;
+  }
+
+  /** Holds updates back until `completeSync`; returns the generation that snapshot must carry. */
+  beginSync(): number {
+    if (!this.isClosed()) this.state = 'syncing';
+    this.pending.clear();
+    this.generation += 1;
+    return this.generation;
+  }
+
+  isWaitingFor(generation: number): boolean {
+    return this.state === 'syncing' && generation === this.generation;
+  }
+
+  /**
+   * Sends the snapshot, which supersedes every update received before it, and goes live. False when
+   * the connection closed or a newer sync started meanwhile.
+   */
+  completeSync(snapshot: Buffer | string, generation: number): boolean {
+    if (!this.isWaitingFor(generation)) return false;
+    this.pending.clear();
+    this.socket.send(snapshot, TEXT);
+    this.state = 'live';
+    return true;
+  }
+
+  /** The one frame of a finished range, then a normal close. */
+  sendFinal(snapshot: string): void {
+    if (this.isClosed()) return;
+    this.socket.send(snapshot, TEXT);
+    this.close(CloseCode.Normal, 'range complete');
+  }
+
+  /** The error frame, then the close code of its status (CONTRACT section 6). */
+  reject(error: ApiException): void {
+    if (this.isClosed()) return;
+    this.socket.send(JSON.stringify(error.body), TEXT);
+    const frame = closeFrameFor(error);
+    this.close(frame.code, frame.reason);
+  }
+
+  close(code: number, reason: string): void {
+    if (this.isClosed()) return;
+    this.state = 'closed';
+    this.sentCloseCode = code;
+    this.pending.clear();
+    this.socket.close(code, reason);
+  }
+
+  /** The socket is gone (closed by either side, or terminated). */
+  markClosed(): void {
+    this.state = 'closed';
+    this.pending.clear();
+  }
+
+  /** A ping per interval; a peer that left two of them unanswered is dropped. */
+  heartbeat(): void {
+    if (this.unansweredPings >= 2) {
+      this.markClosed();
+      this.socket.terminate();
+      return;
+    }
+    this.unansweredPings += 1;
+    this.socket.ping();
+  }
+}

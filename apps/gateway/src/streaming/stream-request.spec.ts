@@ -1,0 +1,53 @@
+import { ApiException } from '../errors/api-exception';
+import { parseStreamRequest, snapshotKeyOf } from './stream-request';
+
+function failure(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error instanceof ApiException ? error.body : error;
+  }
+  throw new Error('expected a validation error');
+}
+
+describe('parseStreamRequest', () => {
+  it('should default the symbol and build the klines window as HTTP does', () => {
+    expect(parseStreamRequest('price', {})).toEqual({ kind: 'price', symbol: 'btcusdt' });
+    expect(parseStreamRequest('current-kline', { interval: '5m' })).toEqual({
+      kind: 'current-kline',
+      symbol: 'btcusdt',
+      interval: '5m',
+    });
+    expect(
+      parseStreamRequest('klines', { interval: '1m', from: '2026-01-01T00:00:00Z', apiKey: 'ignored' }),
+    ).toEqual({
+      kind: 'klines',
+      symbol: 'btcusdt',
+      interval: '1m',
+      window: { limit: 500, from: Date.parse('2026-01-01T00:00:00Z') },
+    });
+  });
+
+  it('should fail with the contract messages', () => {
+    expect(failure(() => parseStreamRequest('current-kline', { interval: '2m' }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'interval must be one of the following values: 1m, 5m, 15m, 30m, 1h, 4h, 6h, 12h, 1d',
+    });
+    expect(failure(() => parseStreamRequest('klines', { interval: '1m', limit: ['5', '6'] }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'limit must be given once',
+    });
+    expect(failure(() => parseStreamRequest('price', { symbol: 'ethusdt' }))).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'symbol must be one of the following values: btcusdt',
+    });
+  });
+
+  it('should give equal requests equal snapshot keys', () => {
+    const a = parseStreamRequest('klines', { interval: '1m', limit: '5' });
+    const b = parseStreamRequest('klines', { interval: '1m', limit: '5', apiKey: 'other' });
+    const c = parseStreamRequest('klines', { interval: '1m', limit: '6' });
+    expect(snapshotKeyOf(a)).toBe(snapshotKeyOf(b));
+    expect(snapshotKeyOf(a)).not.toBe(snapshotKeyOf(c));
+  });
+});
