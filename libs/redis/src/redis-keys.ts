@@ -66,6 +66,19 @@ export class RedisKeys {
     return `${this.prefix}:{api-keys}:index`;
   }
 
+  /**
+   * Hash of one key's boosts, field boost id → JSON `{id, extraRequestsPerMinute, extraWsConnections,
+   * grantedAt, expiresAt}` (epoch ms); the hash expires with its last boost.
+   */
+  apiKeyBoosts(keyId: string): string {
+    return `${this.prefix}:{api-keys}:boosts:${keyId}`;
+  }
+
+  /** Hash of key id → when the key was last used (ISO 8601), written at most about once a minute. */
+  apiKeyLastUsed(): string {
+    return `${this.prefix}:{api-keys}:last-used`;
+  }
+
   /** Channel announcing a change to a key record (revocation, limits), payload the key hash. */
   apiKeyChangesChannel(): string {
     return `${this.prefix}:{api-keys}:changes`;

@@ -8,6 +8,8 @@ export interface ApiKeyRecord {
   readonly requestsPerMinute?: number;
   /** The key's own concurrent WebSocket connections per operation; the default applies when absent. */
   readonly wsConnections?: number;
+  /** Kept apart from the record (RedisKeys.apiKeyLastUsed), filled in where it is shown. */
+  readonly lastUsedAt?: string;
 }
 
 function optionalInteger(value: string | undefined): number | undefined {

@@ -16,7 +16,10 @@ export interface NewApiKey {
   readonly wsConnections?: number;
 }
 
-/** API keys in Redis: a hash per key hash, and an index from id to key hash. */
+/**
+ * API keys in Redis: a hash per key hash, an index from id to key hash, and when each key was last
+ * used. The one place that reads and writes them, for the gateway, the admin API and the CLI.
+ */
 export class ApiKeyStore {
   constructor(
     private readonly redis: Redis,
@@ -24,7 +27,13 @@ export class ApiKeyStore {
   ) {}
 
   async create(request: NewApiKey, key = generateApiKey()): Promise<CreatedApiKey> {
-    const record: ApiKeyRecord = { ...request, id: generateKeyId(), createdAt: new Date().toISOString() };
+    const record: ApiKeyRecord = {
+      id: generateKeyId(),
+      name: request.name,
+      createdAt: new Date().toISOString(),
+      ...(request.requestsPerMinute === undefined ? {} : { requestsPerMinute: request.requestsPerMinute }),
+      ...(request.wsConnections === undefined ? {} : { wsConnections: request.wsConnections }),
+    };
     const keyHash = hashApiKey(key);
     // One transaction: a key is either fully there (record and index) or not at all.
     await fromStorage(
@@ -41,29 +50,62 @@ export class ApiKeyStore {
     return this.findByHash(hashApiKey(key));
   }
 
+  /** The record alone (no last use): what authentication needs. */
   async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
     return recordFromHash(await fromStorage(this.redis.hgetall(this.keys.apiKey(keyHash))));
   }
 
+  /** The key hash of an id; it never changes, so a caller may use it in a later step. */
+  async hashOf(id: string): Promise<string | undefined> {
+    return (await fromStorage(this.redis.hget(this.keys.apiKeyIndex(), id))) ?? undefined;
+  }
+
+  async findById(id: string): Promise<ApiKeyRecord | undefined> {
+    const keyHash = await this.hashOf(id);
+    if (!keyHash) return undefined;
+    const [record, lastUsedAt] = await Promise.all([this.findByHash(keyHash), this.lastUsedAt(id)]);
+    return record && withLastUse(record, lastUsedAt);
+  }
+
+  async lastUsedAt(id: string): Promise<string | undefined> {
+    return (await fromStorage(this.redis.hget(this.keys.apiKeyLastUsed(), id))) ?? undefined;
+  }
+
   async list(): Promise<ApiKeyRecord[]> {
-    const index = await fromStorage(this.redis.hgetall(this.keys.apiKeyIndex()));
+    const [index, lastUse] = await Promise.all([
+      fromStorage(this.redis.hgetall(this.keys.apiKeyIndex())),
+      fromStorage(this.redis.hgetall(this.keys.apiKeyLastUsed())),
+    ]);
     const records = await Promise.all(Object.values(index).map((keyHash) => this.findByHash(keyHash)));
     return records
       .filter((record): record is ApiKeyRecord => record !== undefined)
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      .map((record) => withLastUse(record, lastUse[record.id]))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 
-  /** Marks the key revoked and tells every replica; false when no key has that id. */
-  async revoke(id: string): Promise<boolean> {
-    const keyHash = await fromStorage(this.redis.hget(this.keys.apiKeyIndex(), id));
-    if (!keyHash) return false;
+  /**
+   * Marks the key revoked (the first revocation time stays) and tells every replica; returns the
+   * record, or undefined when no key has that id.
+   */
+  async revoke(id: string): Promise<ApiKeyRecord | undefined> {
+    const keyHash = await this.hashOf(id);
+    if (!keyHash) return undefined;
     await fromStorage(
       this.redis
         .multi()
-        .hset(this.keys.apiKey(keyHash), 'revokedAt', new Date().toISOString())
+        .hsetnx(this.keys.apiKey(keyHash), 'revokedAt', new Date().toISOString())
         .publish(this.keys.apiKeyChangesChannel(), keyHash)
         .exec(),
     );
-    return true;
+    return this.findById(id);
   }
+
+  /** Best effort, off the request's path: callers ignore a failure. */
+  async recordLastUse(id: string, at: Date): Promise<void> {
+    await this.redis.hset(this.keys.apiKeyLastUsed(), id, at.toISOString());
+  }
+}
+
+function withLastUse(record: ApiKeyRecord, lastUsedAt: string | undefined): ApiKeyRecord {
+  return lastUsedAt ? { ...record, lastUsedAt } : record;
 }

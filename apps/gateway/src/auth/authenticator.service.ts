@@ -3,34 +3,54 @@ import { RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { ApiKeyStore } from '../api-keys/api-key.store';
 import { hashApiKey } from '../api-keys/api-key-secret';
+import { BoostStore } from '../boosts/boost.store';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
 import { ChangeSubscriber } from '../storage/change-subscriber';
 import { REDIS } from '../storage/storage.module';
 import { ApiKeyCache } from './api-key-cache';
 import { type ApiKeyCredentials } from './api-key-credentials';
-import { type ApiKeyPrincipal, principalOf } from './api-key-principal';
+import {
+  type ApiKeyAccount,
+  type ApiKeyPrincipal,
+  type DefaultLimits,
+  principalOf,
+} from './api-key-principal';
 import { AuthFailureLimiter } from './auth-failure-limiter';
+import { LastUseTracker } from './last-use-tracker';
 
 const KEY_CACHE_TTL_MS = 5_000;
 
-/** Turns credentials into a principal, for HTTP and WebSocket alike (CONTRACT section 4). */
+/**
+ * Turns credentials into a principal with its effective limits, for HTTP and WebSocket alike
+ * (CONTRACT sections 4 and 5; the api-keys and boosts areas).
+ */
 @Injectable()
 export class Authenticator implements OnModuleInit {
   private readonly cache = new ApiKeyCache(KEY_CACHE_TTL_MS);
-  private readonly store: ApiKeyStore;
+  private readonly apiKeys: ApiKeyStore;
+  private readonly boosts: BoostStore;
+  private readonly lastUse: LastUseTracker;
+  private readonly defaults: DefaultLimits;
 
   constructor(
     @Inject(REDIS) redis: Redis,
     private readonly keys: RedisKeys,
-    private readonly env: GatewayEnvironment,
+    env: GatewayEnvironment,
     private readonly failures: AuthFailureLimiter,
     private readonly changes: ChangeSubscriber,
   ) {
-    this.store = new ApiKeyStore(redis, keys);
+    this.apiKeys = new ApiKeyStore(redis, keys);
+    this.boosts = new BoostStore(redis, keys, this.apiKeys);
+    this.lastUse = new LastUseTracker((id, at) => this.apiKeys.recordLastUse(id, at));
+    this.defaults = {
+      requestsPerMinute: env.RATE_LIMIT_PER_MINUTE,
+      wsConnections: env.WS_CONNECTIONS_PER_KEY,
+    };
   }
 
   onModuleInit(): void {
+    // Revocations and boost changes publish the key hash: re-read that key on its next use.
     this.changes.subscribe(this.keys.apiKeyChangesChannel(), (keyHash) => {
       this.cache.evict(keyHash);
     });
@@ -43,22 +63,24 @@ export class Authenticator implements OnModuleInit {
   async authenticate(credentials: ApiKeyCredentials, address: string): Promise<ApiKeyPrincipal> {
     if (credentials.kind === 'missing') throw ApiException.missingApiKey();
     this.failures.assertNotBlocked(address);
-    const record = credentials.kind === 'present' ? await this.lookup(credentials.key) : undefined;
-    if (record && !record.revokedAt) {
-      return principalOf(record, {
-        requestsPerMinute: this.env.RATE_LIMIT_PER_MINUTE,
-        wsConnections: this.env.WS_CONNECTIONS_PER_KEY,
-      });
+    const account = credentials.kind === 'present' ? await this.lookup(credentials.key) : undefined;
+    if (account && !account.record.revokedAt) {
+      this.lastUse.touch(account.record.id);
+      return principalOf(account, this.defaults);
     }
     throw (await this.failures.recordFailure(address)) ?? ApiException.invalidApiKey();
   }
 
-  private async lookup(key: string): Promise<ReturnType<ApiKeyCache['get']>> {
+  private async lookup(key: string): Promise<ApiKeyAccount | undefined> {
     const keyHash = hashApiKey(key);
     const cached = this.cache.get(keyHash);
     if (cached) return cached;
-    const record = await this.store.findByHash(keyHash);
-    if (record) this.cache.set(keyHash, record);
-    return record;
+    const generation = this.cache.generation;
+    const record = await this.apiKeys.findByHash(keyHash);
+    if (!record) return undefined;
+    const boosts = record.revokedAt ? [] : await this.boosts.active(record.id);
+    const account: ApiKeyAccount = { record, boosts };
+    this.cache.set(keyHash, account, generation);
+    return account;
   }
 }

@@ -1,62 +1,44 @@
-import type { ApiKeyRecord } from '../api-keys/api-key-record';
 import type { ApiKeyStore } from '../api-keys/api-key.store';
+import type { BoostStore } from '../boosts/boost.store';
+import { endBoost, grantBoost, listBoosts } from './boost-commands';
+import { UsageError } from './cli-options';
+import { createKey, listKeys, revokeKey } from './key-commands';
+
+export { CommandFailed, UsageError } from './cli-options';
 
 export const KEYS_USAGE = `Usage:
   npm run keys -- create --name <name> [--requests-per-minute <n>] [--ws-connections <n>]
   npm run keys -- list
-  npm run keys -- revoke <id>`;
+  npm run keys -- revoke <id>
+  npm run keys -- boost <id> [--extra-requests-per-minute <n>] [--extra-ws-connections <n>]
+                             (--expires-in <90s|15m|1h|7d> | --expires-at <ISO 8601>)
+  npm run keys -- boosts <id>
+  npm run keys -- end-boost <id> <boostId>`;
 
-export class UsageError extends Error {}
-
-function option(args: readonly string[], name: string): string | undefined {
-  const index = args.indexOf(`--${name}`);
-  if (index === -1) return undefined;
-  const value = args[index + 1];
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
-  return value;
+export interface KeysCliStores {
+  readonly apiKeys: ApiKeyStore;
+  readonly boosts: BoostStore;
 }
 
-function positiveInteger(args: readonly string[], name: string): number | undefined {
-  const value = option(args, name);
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${name} must be a positive integer`);
-  return Number(value);
-}
-
-function describe(record: ApiKeyRecord): string {
-  const limits = `rpm=${record.requestsPerMinute ?? 'default'} ws=${record.wsConnections ?? 'default'}`;
-  const state = record.revokedAt ? `revoked ${record.revokedAt}` : 'active';
-  return `${record.id}  ${record.name}  created ${record.createdAt}  ${limits}  ${state}`;
-}
-
-/** Runs one command; returns the lines to print. The new key is the last line of `create`. */
-export async function runKeysCommand(store: ApiKeyStore, args: readonly string[]): Promise<string[]> {
+/**
+ * Runs one command; returns the lines to print. The same stores as the HTTP admin API, so the same
+ * Redis writes and the same change notifications to every gateway.
+ */
+export async function runKeysCommand(stores: KeysCliStores, args: readonly string[]): Promise<string[]> {
   const [command, ...rest] = args;
   switch (command ?? '') {
-    case 'create': {
-      const name = option(rest, 'name');
-      if (!name) throw new UsageError('create needs --name <name>');
-      const requestsPerMinute = positiveInteger(rest, 'requests-per-minute');
-      const wsConnections = positiveInteger(rest, 'ws-connections');
-      const created = await store.create({
-        name,
-        ...(requestsPerMinute === undefined ? {} : { requestsPerMinute }),
-        ...(wsConnections === undefined ? {} : { wsConnections }),
-      });
-      return [
-        `Created key ${created.record.id} (${name}). It is shown only now; store it safely:`,
-        created.key,
-      ];
-    }
-    case 'list': {
-      const records = await store.list();
-      return records.length === 0 ? ['No API keys.'] : records.map(describe);
-    }
-    case 'revoke': {
-      const [id] = rest;
-      if (!id) throw new UsageError('revoke needs the key id');
-      return (await store.revoke(id)) ? [`Revoked key ${id}.`] : [`No key with id ${id}.`];
-    }
+    case 'create':
+      return createKey(stores.apiKeys, rest);
+    case 'list':
+      return listKeys(stores.apiKeys);
+    case 'revoke':
+      return revokeKey(stores.apiKeys, rest);
+    case 'boost':
+      return grantBoost(stores.boosts, rest);
+    case 'boosts':
+      return listBoosts(stores.boosts, rest);
+    case 'end-boost':
+      return endBoost(stores.boosts, rest);
     default:
       throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
   }

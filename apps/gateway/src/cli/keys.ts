@@ -1,10 +1,11 @@
 import { loadEnvironmentOrExit } from '@pds/config';
 import { createRedis, RedisKeys } from '@pds/redis';
 import { ApiKeyStore } from '../api-keys/api-key.store';
-import { KEYS_USAGE, runKeysCommand, UsageError } from './keys-command';
+import { BoostStore } from '../boosts/boost.store';
+import { CommandFailed, KEYS_USAGE, runKeysCommand, UsageError } from './keys-command';
 import { KeysCliEnvironment } from './keys-cli.environment';
 
-/** `npm run keys -- <command>`: manage API keys in the Redis at REDIS_URL. */
+/** `npm run keys -- <command>`: manage API keys and boosts in the Redis at REDIS_URL. */
 async function main(): Promise<number> {
   const env = loadEnvironmentOrExit(KeysCliEnvironment);
   const redis = createRedis(env, { connectionName: 'keys-cli', offlineQueue: true });
@@ -19,13 +20,19 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
+    const keys = new RedisKeys(env.REDIS_PREFIX);
+    const apiKeys = new ApiKeyStore(redis, keys);
     const lines = await runKeysCommand(
-      new ApiKeyStore(redis, new RedisKeys(env.REDIS_PREFIX)),
+      { apiKeys, boosts: new BoostStore(redis, keys, apiKeys) },
       process.argv.slice(2),
     );
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
+    if (error instanceof CommandFailed) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${error.message}\n${KEYS_USAGE}\n`);
     return 2;

@@ -8,6 +8,9 @@ export const SecurityScheme = {
   Query: 'ApiKeyQuery',
 } as const;
 
+/** The admin operations' scheme: `Authorization: Bearer <ADMIN_TOKEN>`. */
+export const ADMIN_SECURITY_SCHEME = 'AdminToken';
+
 export const ApiKeySecurity = (): ClassDecorator & MethodDecorator =>
   applyDecorators(
     ApiSecurity(SecurityScheme.Header),

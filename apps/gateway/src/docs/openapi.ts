@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { SecurityScheme } from './api-key-security.decorator';
+import { ADMIN_SECURITY_SCHEME, SecurityScheme } from './api-key-security.decorator';
 
 export const API_VERSION = '0.0.1';
 
@@ -18,9 +18,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       { type: 'apiKey', in: 'query', name: 'apiKey', description: 'For WebSocket connections' },
       SecurityScheme.Query,
     )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'ADMIN_TOKEN',
+        description: 'Admin operations: Authorization: Bearer <ADMIN_TOKEN>',
+      },
+      ADMIN_SECURITY_SCHEME,
+    )
     .addTag('prices')
     .addTag('external')
     .addTag('health')
+    .addTag('api-keys', 'Admin: create, list and revoke keys. Owner: its own key, limits and usage.')
+    .addTag('boosts', 'Admin: grant and end boosts of a key. Owner: its active boosts.')
     .build();
   return SwaggerModule.createDocument(app, config);
 }

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { RedisKeys } from '@pds/redis';
+import type { Redis } from 'ioredis';
+import { REDIS } from '../storage/storage.module';
+import { AdminApiKeysController } from './admin-api-keys.controller';
+import { ApiKeyStore } from './api-key.store';
+import { KeyUsageService } from './key-usage.service';
+import { OwnApiKeyController } from './own-api-key.controller';
+
+/** The api-keys area: admin create, list, revoke; the owner's view of its key. */
+@Module({
+  controllers: [AdminApiKeysController, OwnApiKeyController],
+  providers: [
+    {
+      provide: ApiKeyStore,
+      inject: [REDIS, RedisKeys],
+      useFactory: (redis: Redis, keys: RedisKeys) => new ApiKeyStore(redis, keys),
+    },
+    KeyUsageService,
+  ],
+  exports: [ApiKeyStore],
+})
+export class ApiKeysModule {}

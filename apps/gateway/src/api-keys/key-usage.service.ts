@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RedisKeys } from '@pds/redis';
+import type { Redis } from 'ioredis';
+import type { ApiKeyPrincipal } from '../auth/api-key-principal';
+import { fromStorage } from '../storage/storage-unavailable.error';
+import { REDIS } from '../storage/storage.module';
+import { LIMITED_OPERATIONS, type LimitedOperation, operationUsage, type OperationUsage } from './key-usage';
+
+/**
+ * Reads a key's current usage from the same Redis keys the limits count in: the REST window
+ * counters and the WebSocket lease sets. The commands go out together (auto-pipelining).
+ */
+@Injectable()
+export class KeyUsageService {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async usage(principal: ApiKeyPrincipal, now = Date.now()): Promise<OperationUsage[]> {
+    return Promise.all(LIMITED_OPERATIONS.map((operation) => this.operation(principal, operation, now)));
+  }
+
+  private async operation(
+    principal: ApiKeyPrincipal,
+    operation: LimitedOperation,
+    now: number,
+  ): Promise<OperationUsage> {
+    const counter = this.keys.rateLimit(principal.id, operation);
+    const [requests, windowMsLeft, wsConnections] = await fromStorage(
+      Promise.all([
+        this.redis.get(counter),
+        this.redis.pttl(counter),
+        // Leases are live until their score (expiry ms); expired ones are not yet swept.
+        this.redis.zcount(this.keys.wsConnections(principal.id, operation), `(${now}`, '+inf'),
+      ]),
+    );
+    return operationUsage(operation, principal, {
+      requests: Number(requests ?? 0),
+      windowMsLeft,
+      wsConnections,
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { JsonLogger } from '@pds/observability';
+import { AdminOnly } from '../admin/admin-only.decorator';
+import { BodyValidationPipe } from '../admin/body-validation.pipe';
+import { notFound } from '../admin/not-found';
+import { ApiException } from '../errors/api-exception';
+import { ErrorBodyDto } from '../errors/error-body.dto';
+import { BoostStore, MAX_ACTIVE_BOOSTS } from './boost.store';
+import { boostView } from './boost-view';
+import { BoostDto, BoostListDto } from './dto/boost.dto';
+import { GrantBoostDto, toNewBoost } from './dto/grant-boost.dto';
+
+/** Admin operations on a key's boosts (`Authorization: Bearer <ADMIN_TOKEN>`); the CLI mirrors them. */
+@ApiTags('boosts')
+@AdminOnly()
+@ApiParam({ name: 'id', description: 'The key id' })
+@ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no such (active) key or boost' })
+@Controller('api/v1/api-keys/:id/boosts')
+export class AdminBoostsController {
+  constructor(
+    private readonly boosts: BoostStore,
+    private readonly logger: JsonLogger,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({
+    operationId: 'grantBoost',
+    summary: 'Raise a key’s limits until an expiry; applies on every replica within 5 s',
+  })
+  @ApiCreatedResponse({ type: BoostDto })
+  async grantBoost(
+    @Param('id') id: string,
+    @Body(BodyValidationPipe) body: GrantBoostDto,
+  ): Promise<BoostDto> {
+    const outcome = await this.boosts.grant(id, toNewBoost(body));
+    switch (outcome.kind) {
+      case 'granted':
+        this.logger.info('boost-granted', { keyId: id, boostId: outcome.boost.id });
+        return boostView(id, outcome.boost);
+      case 'unknown-key':
+        throw notFound('API key');
+      case 'revoked-key':
+        throw notFound('active API key');
+      case 'too-many-boosts':
+        throw ApiException.validation([`a key may have at most ${MAX_ACTIVE_BOOSTS} active boosts`]);
+    }
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listApiKeyBoosts', summary: 'A key’s active boosts, soonest to end first' })
+  @ApiOkResponse({ type: BoostListDto })
+  async listApiKeyBoosts(@Param('id') id: string): Promise<BoostListDto> {
+    const boosts = await this.boosts.activeOfKnownKey(id);
+    if (!boosts) throw notFound('API key');
+    return { boosts: boosts.map((boost) => boostView(id, boost)) };
+  }
+
+  @Delete(':boostId')
+  @ApiOperation({ operationId: 'endBoost', summary: 'End a boost now; applies on every replica within 5 s' })
+  @ApiParam({ name: 'boostId', description: 'The boost id' })
+  @ApiOkResponse({ type: BoostDto, description: 'The ended boost; expiresAt is when it ended' })
+  async endBoost(@Param('id') id: string, @Param('boostId') boostId: string): Promise<BoostDto> {
+    const outcome = await this.boosts.end(id, boostId);
+    switch (outcome.kind) {
+      case 'ended':
+        this.logger.info('boost-ended', { keyId: id, boostId });
+        return boostView(id, outcome.boost);
+      case 'unknown-key':
+        throw notFound('API key');
+      case 'unknown-boost':
+        throw notFound('active boost');
+    }
+  }
+}

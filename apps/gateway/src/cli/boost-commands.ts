@@ -1,0 +1,65 @@
+import type { Boost } from '../boosts/boost';
+import type { BoostStore } from '../boosts/boost.store';
+import { MAX_ACTIVE_BOOSTS } from '../boosts/boost.store';
+import { GrantBoostDto, toNewBoost } from '../boosts/dto/grant-boost.dto';
+import { CommandFailed, integerOption, option, parseDuration, positional, validated } from './cli-options';
+
+const GRANT_FLAGS = {
+  extraRequestsPerMinute: '--extra-requests-per-minute',
+  extraWsConnections: '--extra-ws-connections',
+  expiresAt: '--expires-at',
+  expiresInSeconds: '--expires-in',
+};
+
+function describe(boost: Boost): string {
+  const extras = `+${boost.extraRequestsPerMinute} rpm, +${boost.extraWsConnections} ws`;
+  const times = `granted ${new Date(boost.grantedAt).toISOString()}, until ${new Date(boost.expiresAt).toISOString()}`;
+  return `${boost.id}  ${extras}  ${times}`;
+}
+
+export async function grantBoost(store: BoostStore, args: readonly string[]): Promise<string[]> {
+  const id = positional(args, 0, 'the key id', 'boost');
+  const expiresIn = option(args, 'expires-in');
+  const body = validated(
+    GrantBoostDto,
+    {
+      extraRequestsPerMinute: integerOption(args, 'extra-requests-per-minute'),
+      extraWsConnections: integerOption(args, 'extra-ws-connections'),
+      expiresAt: option(args, 'expires-at'),
+      expiresInSeconds: expiresIn === undefined ? undefined : parseDuration(expiresIn),
+    },
+    GRANT_FLAGS,
+  );
+  const outcome = await store.grant(id, toNewBoost(body));
+  switch (outcome.kind) {
+    case 'granted':
+      return [`Granted boost to key ${id}:`, describe(outcome.boost)];
+    case 'unknown-key':
+      throw new CommandFailed(`No key with id ${id}.`);
+    case 'revoked-key':
+      throw new CommandFailed(`Key ${id} is revoked.`);
+    case 'too-many-boosts':
+      throw new CommandFailed(`Key ${id} already has ${MAX_ACTIVE_BOOSTS} active boosts.`);
+  }
+}
+
+export async function listBoosts(store: BoostStore, args: readonly string[]): Promise<string[]> {
+  const id = positional(args, 0, 'the key id', 'boosts');
+  const boosts = await store.activeOfKnownKey(id);
+  if (!boosts) throw new CommandFailed(`No key with id ${id}.`);
+  return boosts.length === 0 ? [`No active boosts for key ${id}.`] : boosts.map(describe);
+}
+
+export async function endBoost(store: BoostStore, args: readonly string[]): Promise<string[]> {
+  const id = positional(args, 0, 'the key id', 'end-boost');
+  const boostId = positional(args, 1, 'the boost id', 'end-boost');
+  const outcome = await store.end(id, boostId);
+  switch (outcome.kind) {
+    case 'ended':
+      return [`Ended boost ${boostId} of key ${id}.`];
+    case 'unknown-key':
+      throw new CommandFailed(`No key with id ${id}.`);
+    case 'unknown-boost':
+      throw new CommandFailed(`Key ${id} has no active boost ${boostId}.`);
+  }
+}
