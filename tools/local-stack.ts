@@ -91,6 +91,7 @@ async function main(): Promise<void> {
       '',
       `The service is running against the exchange simulator at http://127.0.0.1:${sim.port}.`,
       `  Gateway:  ${url}   (API docs: ${url}/docs)`,
+      `  Live chart: ${url}/demo?key=${key}`,
       `  Demo key: ${key}`,
       `  Try:      curl -H 'x-api-key: ${key}' ${url}/api/v1/prices/current`,
       'Press Ctrl+C to stop.',

@@ -1,0 +1,420 @@
+// Live BTCUSDT price and candles from the service's public WebSocket API, and nothing else.
+// Plain browser JavaScript (ES2020), no build step: read it as an example client. Two sockets:
+//
+// - ws://HOST/api/v1/prices/current?apiKey=KEY
+//   first frame: the Price {"price","time"}; then a Price frame for each new last price.
+// - ws://HOST/api/v1/prices/klines?interval=1m&limit=300&apiKey=KEY
+//   first frame: {"klines":[...]} (the snapshot); then {"klines":[...]} holding only the klines
+//   that changed, to upsert by openTime.
+//
+// A refused connection gets one error frame {"code","message"}, then the close: 4401 bad key,
+// 4400 bad parameter, 4429 too many connections for the key. 1013 means "try again later" and
+// 1001 "server going away": reconnect.
+'use strict';
+
+(() => {
+  const KEY_STORAGE = 'pds-demo-api-key';
+  const INTERVAL_STORAGE = 'pds-demo-interval';
+  const KLINE_LIMIT = 300;
+  const VISIBLE_BARS = 120; // of the KLINE_LIMIT loaded; scroll or zoom out to see the rest
+  // Reconnect after about 1, 2, 4 … 30 s (each a random time between half and all of it, so many
+  // pages do not come back at once); a connection that stayed live 10 s starts again from 1 s.
+  const BACKOFF = { firstMs: 1000, maxMs: 30000, healthyMs: 10000 };
+  const STOP_WAIT_MS = 2000;
+  const COLORS = { up: '#26a69a', down: '#ef5350', text: '#9aa4b2', grid: '#1c2330', panel: '#0e1218' };
+
+  /** What the page does after each close code; `fatal` streams wait for the user to press Connect. */
+  function closeOutcome(code) {
+    switch (code) {
+      case 4401:
+        return { fatal: true, title: 'Invalid API key.', hint: 'Enter another key and press Connect.' };
+      case 4400:
+        return { fatal: true, title: 'The service refused the request.', hint: 'Pick another interval.' };
+      case 4429:
+        return {
+          title: 'Connection limit reached for this key.',
+          hint: 'Close other tabs or clients using it.',
+        };
+      case 1013:
+        return { title: 'The service cannot serve this yet.', hint: '' };
+      case 1001:
+        return { title: 'The server is restarting.', hint: '' };
+      default:
+        return { title: 'Connection lost.', hint: '' };
+    }
+  }
+
+  // ---------------------------------------------------------------- one reconnecting stream
+
+  /**
+   * One WebSocket operation that reconnects by itself. `onFrame(data, isSnapshot)` gets each data
+   * frame; `onChange()` is called whenever `state` changes:
+   * connecting → live → (reconnecting → connecting → live)* | error | stopped.
+   */
+  class Stream {
+    constructor(path, params, onFrame, onChange) {
+      const query = new URLSearchParams(params).toString();
+      const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+      this.url = `${scheme}//${location.host}${path}?${query}`;
+      this.onFrame = onFrame;
+      this.onChange = onChange;
+      this.attempts = 0;
+      this.state = 'connecting';
+      this.problem = null; // { code, title, hint, sent }: why it is not live
+      this.retryAt = 0;
+      this.socket = null;
+      this.timer = 0;
+      this.open();
+    }
+
+    open() {
+      const socket = new WebSocket(this.url);
+      let errorFrame = null;
+      let liveSince = 0;
+      this.socket = socket;
+      this.set('connecting');
+      socket.onmessage = (event) => {
+        const data = JSON.parse(event.data);
+        if (typeof data.code === 'string' && typeof data.message === 'string') {
+          errorFrame = data; // the close that follows decides what to do
+          return;
+        }
+        const isSnapshot = liveSince === 0;
+        if (isSnapshot) {
+          liveSince = Date.now();
+          this.problem = null;
+          this.set('live');
+        }
+        this.onFrame(data, isSnapshot);
+      };
+      socket.onclose = (event) => {
+        if (this.socket !== socket) return; // stopped, or replaced
+        this.socket = null;
+        if (liveSince > 0 && Date.now() - liveSince >= BACKOFF.healthyMs) this.attempts = 0;
+        this.closed(event.code, errorFrame);
+      };
+    }
+
+    closed(code, errorFrame) {
+      const outcome = closeOutcome(code);
+      // The error frame's words as sent; a socket that failed on its own has only its close code.
+      const sent = errorFrame
+        ? `The service said: ${errorFrame.code}: ${errorFrame.message}`
+        : `WebSocket close code ${code}.`;
+      this.problem = { code, title: outcome.title, hint: outcome.hint, sent };
+      if (outcome.fatal) {
+        this.set('error');
+        return;
+      }
+      const ceiling = Math.min(BACKOFF.maxMs, BACKOFF.firstMs * 2 ** this.attempts);
+      const delayMs = ceiling / 2 + Math.random() * (ceiling / 2);
+      this.attempts += 1;
+      this.retryAt = Date.now() + delayMs;
+      this.timer = setTimeout(() => this.open(), delayMs);
+      this.set('reconnecting');
+    }
+
+    set(state) {
+      this.state = state;
+      this.onChange();
+    }
+
+    /** Closes the socket for good; resolves once the server saw the close (its slot is free). */
+    stop() {
+      clearTimeout(this.timer);
+      const socket = this.socket;
+      this.socket = null;
+      this.state = 'stopped';
+      if (!socket || socket.readyState === WebSocket.CLOSED) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, STOP_WAIT_MS);
+        socket.addEventListener('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        socket.close(1000, 'closed by the page');
+      });
+    }
+  }
+
+  // ---------------------------------------------------------------- formatting
+
+  /** "97123.45000000" → "97,123.45": exact, from the string (never through a float). */
+  function formatDecimal(text, minFraction) {
+    const [whole, fraction = ''] = String(text).split('.');
+    const trimmed = fraction.replace(/0+$/, '').padEnd(minFraction, '0');
+    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return trimmed ? `${grouped}.${trimmed}` : grouped;
+  }
+
+  function formatTime(iso) {
+    return `${iso.slice(11, 19)} UTC`;
+  }
+
+  // ---------------------------------------------------------------- chart
+
+  /** Candles and a volume histogram below them, upserted by openTime. */
+  function createCandleChart(container) {
+    const chart = LightweightCharts.createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { type: 'solid', color: COLORS.panel },
+        textColor: COLORS.text,
+        fontSize: 12,
+        // The logo injects a <style> element, which the page's CSP refuses; the footer credits TradingView.
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: COLORS.grid }, horzLines: { color: COLORS.grid } },
+      rightPriceScale: { borderColor: COLORS.grid },
+      timeScale: { borderColor: COLORS.grid, timeVisible: true, secondsVisible: false },
+      crosshair: { mode: LightweightCharts.CrosshairMode.Normal },
+    });
+    const candles = chart.addSeries(LightweightCharts.CandlestickSeries, {
+      upColor: COLORS.up,
+      downColor: COLORS.down,
+      borderVisible: false,
+      wickUpColor: COLORS.up,
+      wickDownColor: COLORS.down,
+    });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
+    const volume = chart.addSeries(LightweightCharts.HistogramSeries, {
+      priceFormat: { type: 'volume' },
+      priceScaleId: '', // an overlay scale of its own, squeezed to the bottom
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+
+    const klines = new Map(); // chart time (s) → kline as sent
+    let lastTime = -Infinity;
+    const toTime = (kline) => Date.parse(kline.openTime) / 1000;
+    const toCandle = (k) => ({ time: toTime(k), open: +k.open, high: +k.high, low: +k.low, close: +k.close });
+    const toVolume = (k) => ({
+      time: toTime(k),
+      value: +k.volume,
+      color: +k.close >= +k.open ? 'rgba(38,166,154,0.45)' : 'rgba(239,83,80,0.45)',
+    });
+    const redraw = () => {
+      const sorted = [...klines.values()].sort((a, b) => toTime(a) - toTime(b));
+      candles.setData(sorted.map(toCandle));
+      volume.setData(sorted.map(toVolume));
+      lastTime = sorted.length ? toTime(sorted[sorted.length - 1]) : -Infinity;
+    };
+    return {
+      chart,
+      candles,
+      get size() {
+        return klines.size;
+      },
+      latest: () => klines.get(lastTime),
+      at: (time) => klines.get(time),
+      replace(list) {
+        klines.clear();
+        for (const kline of list) klines.set(toTime(kline), kline);
+        redraw();
+        // The latest bars at a fixed width, a little room on the right for the forming one (a short
+        // history leaves space on the left rather than stretching a few candles).
+        const to = klines.size + 3;
+        chart.timeScale().setVisibleLogicalRange({ from: to - VISIBLE_BARS, to });
+      },
+      upsert(list) {
+        for (const kline of list) {
+          const time = toTime(kline);
+          const known = klines.has(time);
+          klines.set(time, kline);
+          if (time >= lastTime || known) {
+            // Updating an older bar in place is allowed with historicalUpdate (v5.1+).
+            candles.update(toCandle(kline), time < lastTime);
+            volume.update(toVolume(kline), time < lastTime);
+            lastTime = Math.max(lastTime, time);
+          } else {
+            redraw(); // a kline older than the last one that was not drawn: rare, redraw all
+          }
+        }
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- page
+
+  const $ = (id) => document.getElementById(id);
+  const ui = {
+    form: $('connect'),
+    key: $('api-key'),
+    interval: $('interval'),
+    status: $('status'),
+    statusText: $('status-text'),
+    price: $('price'),
+    priceTime: $('price-time'),
+    legend: $('legend'),
+    message: $('message'),
+  };
+  const storage = {
+    get: (name) => {
+      try {
+        return localStorage.getItem(name);
+      } catch {
+        return null; // storage disabled: the page still works, it just forgets
+      }
+    },
+    set: (name, value) => {
+      try {
+        localStorage.setItem(name, value);
+      } catch {
+        // ignored, as above
+      }
+    },
+  };
+  const chart = createCandleChart($('chart'));
+  const streams = { price: null, klines: null };
+  // Read by the end-to-end test; nothing else depends on it.
+  const testState = { state: 'idle', interval: null, candles: 0, priceFrames: 0 };
+  window.__demo = testState;
+
+  function onPrice(price) {
+    const previous = Number(ui.price.dataset.raw || NaN);
+    const direction = Number(price.price) >= previous ? 'up' : 'down';
+    ui.price.textContent = formatDecimal(price.price, 2);
+    ui.price.dataset.raw = price.price;
+    ui.price.dataset.direction = Number.isNaN(previous) ? '' : direction;
+    ui.price.classList.remove('flash');
+    void ui.price.offsetWidth; // restart the flash animation
+    ui.price.classList.add('flash');
+    ui.priceTime.textContent = `last trade ${formatTime(price.time)}`;
+    document.title = `${ui.price.textContent} · BTCUSDT`;
+    testState.priceFrames += 1;
+  }
+
+  function onKlines(interval, frame, isSnapshot) {
+    if (isSnapshot) chart.replace(frame.klines);
+    else chart.upsert(frame.klines);
+    testState.interval = interval;
+    testState.candles = chart.size;
+    showLegend(chart.latest());
+  }
+
+  function showLegend(kline) {
+    if (!kline) return;
+    const rows = [
+      ['O', formatDecimal(kline.open, 2)],
+      ['H', formatDecimal(kline.high, 2)],
+      ['L', formatDecimal(kline.low, 2)],
+      ['C', formatDecimal(kline.close, 2)],
+      ['Vol', formatDecimal(kline.volume, 0)],
+    ];
+    const interval = document.createElement('span');
+    interval.className = 'interval';
+    interval.textContent = testState.interval || '';
+    ui.legend.replaceChildren(
+      interval,
+      ...rows.map(([label, value]) => {
+        const cell = document.createElement('span');
+        const name = document.createElement('b');
+        name.textContent = label;
+        cell.append(name, ` ${value}`);
+        return cell;
+      }),
+    );
+  }
+
+  /** One badge for both streams: the worst state wins, and the first problem is spelled out. */
+  function render() {
+    const all = [streams.price, streams.klines].filter(Boolean);
+    const rank = ['error', 'reconnecting', 'connecting', 'live', 'stopped'];
+    const worst = all.reduce((a, b) => (rank.indexOf(b.state) < rank.indexOf(a.state) ? b : a), all[0]);
+    const state = worst ? worst.state : 'idle';
+    const seconds = worst ? Math.max(1, Math.ceil((worst.retryAt - Date.now()) / 1000)) : 0;
+    const words = {
+      idle: 'not connected',
+      connecting: 'connecting…',
+      live: 'live',
+      reconnecting: `reconnecting in ${seconds} s`,
+      error: 'error',
+      stopped: 'not connected',
+    };
+    ui.status.dataset.state = state;
+    ui.statusText.textContent = words[state];
+    testState.state = state;
+    showProblem(state === 'live' ? null : all.map((stream) => stream.problem).find(Boolean), state);
+  }
+
+  function showProblem(problem, state) {
+    ui.message.hidden = !problem;
+    if (!problem) return;
+    ui.message.dataset.state = state; // red when it needs the user, amber while it retries
+    const title = document.createElement('strong');
+    title.textContent = problem.title;
+    const sent = document.createElement('span');
+    sent.className = 'sent';
+    sent.textContent = problem.sent; // text, never HTML
+    ui.message.replaceChildren(title, ` ${problem.hint} `, sent);
+  }
+
+  function openKlines(key, interval) {
+    const params = { interval, limit: String(KLINE_LIMIT), apiKey: key };
+    const onFrame = (frame, isSnapshot) => onKlines(interval, frame, isSnapshot);
+    return new Stream('/api/v1/prices/klines', params, onFrame, onStreamChange);
+  }
+
+  // Connects and interval switches run one after another, so a socket is always closed before its
+  // replacement opens (a key may hold only two per operation), however fast the user clicks.
+  let queue = Promise.resolve();
+  const serially = (task) => {
+    queue = queue.then(task).catch(() => undefined);
+  };
+  let connectedKey = '';
+
+  /** (Re)connects both streams with the key in the form. */
+  async function connect() {
+    const key = ui.key.value.trim();
+    if (!key) return;
+    storage.set(KEY_STORAGE, key);
+    connectedKey = key;
+    if (!ui.price.dataset.raw) ui.priceTime.textContent = 'waiting for the first price…';
+    await Promise.all([streams.price, streams.klines].map((stream) => stream && stream.stop()));
+    streams.price = new Stream('/api/v1/prices/current', { apiKey: key }, onPrice, onStreamChange);
+    streams.klines = openKlines(key, ui.interval.value);
+  }
+
+  /** A new interval: only the klines socket changes, with the key already connected. */
+  async function switchInterval() {
+    storage.set(INTERVAL_STORAGE, ui.interval.value);
+    if (!streams.klines) return; // not connected yet: Connect will use it
+    await streams.klines.stop();
+    streams.klines = openKlines(connectedKey, ui.interval.value);
+  }
+
+  /** A key refused on one stream is refused on the other too: stop both until the user acts. */
+  function onStreamChange() {
+    const all = [streams.price, streams.klines].filter(Boolean);
+    if (all.some((stream) => stream.state === 'error' && stream.problem.code === 4401)) {
+      for (const stream of all) if (stream.state !== 'error') void stream.stop();
+    }
+    render();
+  }
+
+  function start() {
+    // `?key=` fills the form (handy for links from `npm start`); it is removed from the address bar.
+    const query = new URLSearchParams(location.search);
+    const keyFromLink = query.get('key');
+    if (keyFromLink !== null) {
+      query.delete('key');
+      const rest = query.toString();
+      history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+    }
+    ui.key.value = keyFromLink || storage.get(KEY_STORAGE) || '';
+    ui.interval.value = storage.get(INTERVAL_STORAGE) || '1m';
+    ui.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      serially(connect);
+    });
+    ui.interval.addEventListener('change', () => serially(switchInterval));
+    chart.chart.subscribeCrosshairMove((param) =>
+      showLegend(param.time ? chart.at(param.time) : chart.latest()),
+    );
+    setInterval(() => testState.state === 'reconnecting' && render(), 1000); // the countdown
+    if (ui.key.value) serially(connect);
+  }
+
+  start();
+})();
