@@ -3,6 +3,8 @@ import { type Interval, type MarketSymbol } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { ApiException } from '../errors/api-exception';
+import type { KlinesRead } from '../history/needed-slots';
+import { HistoryReadThrough } from '../history/history-read-through.service';
 import { fromStorage } from '../storage/storage-unavailable.error';
 import { REDIS } from '../storage/storage.module';
 import { type KlinesWindow, selectKlines, type StoredKline, takesFirst } from './klines-selection';
@@ -19,6 +21,7 @@ export class MarketDataService {
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
+    private readonly history: HistoryReadThrough,
   ) {}
 
   async currentPrice(symbol: MarketSymbol): Promise<string> {
@@ -34,14 +37,27 @@ export class MarketDataService {
   }
 
   async klines(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<string[]> {
+    // Read-through: what the window needs and Redis lacks is fetched by the cache workers first.
+    const { closed, open } = await this.history.complete(symbol, interval, window, () =>
+      this.readKlines(symbol, interval, window),
+    );
+    const bounded = window.from !== undefined || window.to !== undefined;
+    // Without bounds the answer ends with the open kline (CONTRACT section 3): none yet, no answer.
+    if (!bounded && !open) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
+    return selectKlines(closed, open, window);
+  }
+
+  private async readKlines(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+  ): Promise<KlinesRead> {
     const [closed, openJson] = await Promise.all([
       this.closedKlines(symbol, interval, window),
       fromStorage(this.redis.get(this.keys.openKline(symbol, interval))),
     ]);
     const open = openJson === null ? undefined : { openTime: openTimeOfJson(openJson), json: openJson };
-    const bounded = window.from !== undefined || window.to !== undefined;
-    if (!bounded && !open && closed.length === 0) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
-    return selectKlines(closed, open, window);
+    return { closed, open };
   }
 
   /** Closed klines in the window, ascending, at most `limit` from the end that counts. */

@@ -1,0 +1,54 @@
+import { BullModule } from '@nestjs/bullmq';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { JsonLogger } from '@pds/observability';
+import { HISTORY_QUEUE } from '@pds/redis';
+import type { Redis } from 'ioredis';
+import { CacheEnvironment } from './cache.environment';
+import { ExchangeGate } from './exchange/exchange-gate.service';
+import { exchangeProvider } from './exchange/exchange.provider';
+import { KlineFetcher } from './exchange/kline-fetcher.service';
+import { HistoryFiller } from './history/history-filler.service';
+import { KlineStore } from './history/kline-store';
+import { HistoryJobs } from './jobs/history-jobs.service';
+import { HistoryProcessor } from './jobs/history.processor';
+import { WarmUpStarter } from './jobs/warm-up.starter';
+import { RetentionService } from './retention/retention.service';
+import { ShutdownSignal } from './shutdown-signal';
+import { CacheKeys } from './storage/cache-keys';
+import { QUEUE_REDIS } from './storage/redis.tokens';
+import { StorageModule } from './storage/storage.module';
+
+@Module({})
+export class CacheModule {
+  /** The environment and logger are made in main() before Nest starts, so boot errors are logged too. */
+  static register(env: CacheEnvironment, logger: JsonLogger): DynamicModule {
+    return {
+      module: CacheModule,
+      global: true,
+      imports: [
+        StorageModule,
+        // One BullMQ connection for the queue; the worker duplicates it for its blocking reads.
+        BullModule.forRootAsync({
+          inject: [QUEUE_REDIS, CacheKeys],
+          useFactory: (connection: Redis, keys: CacheKeys) => ({ connection, prefix: keys.queuePrefix() }),
+        }),
+        BullModule.registerQueue({ name: HISTORY_QUEUE }),
+      ],
+      providers: [
+        { provide: CacheEnvironment, useValue: env },
+        { provide: JsonLogger, useValue: logger },
+        ShutdownSignal,
+        exchangeProvider,
+        ExchangeGate,
+        KlineFetcher,
+        KlineStore,
+        HistoryFiller,
+        HistoryJobs,
+        HistoryProcessor,
+        WarmUpStarter,
+        RetentionService,
+      ],
+      exports: [CacheEnvironment, JsonLogger],
+    };
+  }
+}

@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { type Interval, intervalMs, klineOpenTimeMs, type MarketSymbol, openTimeOf } from '@pds/market';
+import type { KlinePage } from '@pds/exchange';
+import { KlineFetcher } from '../exchange/kline-fetcher.service';
+import { KlineStore } from './kline-store';
+import { backwardCoverage, forwardCoverage } from './page-coverage';
+import { PAGE_KLINES, slotCount, type Span } from './spans';
+
+/** What a fill did: REST requests sent and klines written (0 for klines already stored). */
+export interface FillOutcome {
+  requests: number;
+  stored: number;
+  /** The last open time known after the fill (covered or stored), for repairs to check. */
+  knownTo: number | undefined;
+}
+
+const noWork = (): FillOutcome => ({ requests: 0, stored: 0, knownTo: undefined });
+
+/**
+ * Fetches history from the exchange into Redis. Requests go forward (`startTime` and `limit`, no
+ * `endTime`), so a request that meets a stretch without klines (before the listing, an outage)
+ * jumps over it and its coverage says so; see page-coverage.ts.
+ */
+@Injectable()
+export class HistoryFiller {
+  constructor(
+    private readonly store: KlineStore,
+    private readonly fetcher: KlineFetcher,
+  ) {}
+
+  /**
+   * Makes every closed slot of `range` known, fetching only what is neither stored nor covered, so
+   * repeated and concurrent fills of the same range fetch it once.
+   */
+  async fill(symbol: MarketSymbol, interval: Interval, range: Span): Promise<FillOutcome> {
+    const step = intervalMs(interval);
+    const outcome = noWork();
+    for (;;) {
+      const lastClosed = openTimeOf(Date.now(), interval) - step;
+      const bounded = { from: range.from, to: Math.min(range.to, lastClosed) };
+      const unknown = await this.store.unknown(symbol, interval, bounded);
+      const first = unknown[0];
+      const last = unknown.at(-1);
+      if (!first || !last) return outcome;
+      const limit = Math.min(PAGE_KLINES, slotCount({ from: first.from, to: last.to }, step));
+      const { page, covered } = await this.fetchForward(symbol, interval, first.from, limit, outcome);
+      if (jumpedAt(page, first.from)) await this.probeBefore(symbol, interval, first.from, outcome);
+      // A short page reached the end of the exchange's closed history: nothing more to get now.
+      if (page.klines.length < limit || !covered) return outcome;
+    }
+  }
+
+  /**
+   * Fetches every closed kline of `range` again, stored or not: after a feed outage the stored ones
+   * may be the ingestor's own closes, built from an incomplete trade stream.
+   */
+  async refetch(symbol: MarketSymbol, interval: Interval, range: Span): Promise<FillOutcome> {
+    const step = intervalMs(interval);
+    const outcome = noWork();
+    let cursor = range.from;
+    while (cursor <= range.to) {
+      const limit = Math.min(PAGE_KLINES, slotCount({ from: cursor, to: range.to }, step));
+      const { page, covered } = await this.fetchForward(symbol, interval, cursor, limit, outcome);
+      // Stop at the end of the exchange's closed history (a short page, or only the open kline).
+      if (!covered || page.klines.length < limit) break;
+      cursor = covered.to + step;
+    }
+    return outcome;
+  }
+
+  private async fetchForward(
+    symbol: MarketSymbol,
+    interval: Interval,
+    start: number,
+    limit: number,
+    outcome: FillOutcome,
+  ): Promise<{ page: KlinePage; covered: Span | undefined }> {
+    const page = await this.fetcher.forward(symbol, interval, start, limit);
+    const covered = forwardCoverage(start, limit, page.klines, page.exchangeTime, interval);
+    outcome.requests += 1;
+    outcome.stored += await this.store.save(symbol, interval, page.klines, covered);
+    if (covered) outcome.knownTo = Math.max(outcome.knownTo ?? covered.to, covered.to);
+    return { page, covered };
+  }
+
+  /**
+   * A forward request jumped over slots without klines at its start. When the slot before the start
+   * is unknown too, one backward request finds the last kline before (or proves there is none: the
+   * listing), so a stretch before the listing is known in two requests, not one per page.
+   */
+  private async probeBefore(
+    symbol: MarketSymbol,
+    interval: Interval,
+    start: number,
+    outcome: FillOutcome,
+  ): Promise<void> {
+    const before = start - intervalMs(interval);
+    if (before < 0) return;
+    const unknown = await this.store.unknown(symbol, interval, { from: before, to: before });
+    if (unknown.length === 0) return;
+    const page = await this.fetcher.backward(symbol, interval, before, 1);
+    outcome.requests += 1;
+    outcome.stored += await this.store.save(
+      symbol,
+      interval,
+      page.klines,
+      backwardCoverage(before, page.klines, interval),
+    );
+  }
+}
+
+function jumpedAt(page: KlinePage, start: number): boolean {
+  const first = page.klines[0];
+  return first !== undefined && klineOpenTimeMs(first) > start;
+}

@@ -1,0 +1,106 @@
+/**
+ * History of one interval: KEYS[1] the closed-kline sorted set (score openTime, member Kline JSON, the
+ * ingestor's layout), KEYS[2] its coverage record: a sorted set of disjoint, non-adjacent covered
+ * spans, score = first open time, member = last open time (both inclusive, as decimal strings).
+ *
+ * Coverage invariant: every slot inside a covered span either holds its kline in KEYS[1] or has no
+ * kline on the exchange (before the listing, or an exchange outage). Slots outside covered spans may
+ * still hold klines (the ingestor writes live ones without touching coverage).
+ */
+const COVERAGE_HELPERS = `
+local function fmt(n) return string.format('%.0f', n) end
+
+-- Adds [a, b] to the coverage record, merged with every span it overlaps or touches.
+local function cover(key, a, b, step)
+  while true do
+    local span = redis.call('ZREVRANGEBYSCORE', key, fmt(b + step), '-inf', 'WITHSCORES', 'LIMIT', 0, 1)
+    if #span == 0 then break end
+    local e, s = tonumber(span[1]), tonumber(span[2])
+    if e < a - step then break end
+    redis.call('ZREM', key, span[1])
+    if s < a then a = s end
+    if e > b then b = e end
+  end
+  redis.call('ZADD', key, fmt(a), fmt(b))
+end
+
+-- Removes the slots [a, b] from the coverage record, keeping what lies on either side.
+local function uncover(key, a, b, step)
+  while true do
+    local span = redis.call('ZREVRANGEBYSCORE', key, fmt(b), '-inf', 'WITHSCORES', 'LIMIT', 0, 1)
+    if #span == 0 then break end
+    local e, s = tonumber(span[1]), tonumber(span[2])
+    if e < a then break end
+    redis.call('ZREM', key, span[1])
+    if e > b then redis.call('ZADD', key, fmt(b + step), fmt(e)) end
+    if s < a then
+      redis.call('ZADD', key, fmt(s), fmt(a - step))
+      break
+    end
+  end
+end
+`;
+
+/**
+ * Stores closed klines from the exchange's REST history and records what the page covered, in one
+ * atomic step. Idempotent: a kline identical to the stored one is left alone; any other member with
+ * that open time (the ingestor's own rollover close, which REST history supersedes) is replaced, so
+ * there is never more than one member per open time.
+ * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', then open time and JSON per kline.
+ * Returns the number of klines written.
+ */
+export const STORE_KLINES_LUA = `${COVERAGE_HELPERS}
+local step = tonumber(ARGV[1])
+local written = 0
+for i = 4, #ARGV, 2 do
+  local score, json = ARGV[i], ARGV[i + 1]
+  local stored = redis.call('ZRANGEBYSCORE', KEYS[1], score, score)
+  if #stored ~= 1 or stored[1] ~= json then
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], score, score)
+    redis.call('ZADD', KEYS[1], score, json)
+    written = written + 1
+  end
+end
+if ARGV[2] ~= '' then cover(KEYS[2], tonumber(ARGV[2]), tonumber(ARGV[3]), step) end
+return written
+`;
+
+/**
+ * Keeps the newest ARGV[1] closed klines and cuts the coverage record over the slots it trimmed
+ * (from the oldest removed kline to just before the new oldest one), so the record stays true.
+ * Covered spans below the oldest removed kline held no stored kline, so they remain true.
+ * ARGV[2] interval ms. Returns the number of klines removed.
+ */
+export const TRIM_KLINES_LUA = `${COVERAGE_HELPERS}
+local keep, step = tonumber(ARGV[1]), tonumber(ARGV[2])
+local count = redis.call('ZCARD', KEYS[1])
+if count <= keep then return 0 end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, count - keep - 1)
+local kept = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+uncover(KEYS[2], tonumber(oldest[2]), tonumber(kept[2]) - step, step)
+return count - keep
+`;
+
+/**
+ * What is known about [ARGV[1], ARGV[2]]: the open times of stored klines in it, and the covered
+ * spans that overlap it (flat: from, to, from, to, ...). Open times only, not the kline JSON.
+ */
+export const KNOWN_IN_RANGE_LUA = `
+local a, b = ARGV[1], ARGV[2]
+local members = redis.call('ZRANGEBYSCORE', KEYS[1], a, b, 'WITHSCORES')
+local present = {}
+for i = 2, #members, 2 do present[#present + 1] = members[i] end
+local spans = {}
+local first = redis.call('ZREVRANGEBYSCORE', KEYS[2], a, '-inf', 'WITHSCORES', 'LIMIT', 0, 1)
+if #first == 2 then
+  spans[1] = first[2]
+  spans[2] = first[1]
+end
+local rest = redis.call('ZRANGEBYSCORE', KEYS[2], '(' .. a, b, 'WITHSCORES')
+for i = 1, #rest, 2 do
+  spans[#spans + 1] = rest[i + 1]
+  spans[#spans + 1] = rest[i]
+end
+return {present, spans}
+`;

@@ -1,0 +1,43 @@
+import { type Interval, intervalMs, type Kline, klineOpenTimeMs, openTimeOf } from '@pds/market';
+import type { Span } from './spans';
+
+/**
+ * What one forward request (`startTime = start`, no `endTime`, `limit`) proves about the exchange's
+ * history. It answers the first `limit` klines at or after `start`, wherever they are, so:
+ * - a full answer covers [start, its last closed kline]: every slot in between that is not in the
+ *   answer has no kline on the exchange (before the listing, or an outage);
+ * - a short answer reached the end of the exchange's history: it covers up to the last interval that
+ *   had closed at the exchange's clock (`exchangeTime`).
+ * The open kline (at most the last one) is not history and is never covered.
+ */
+export function forwardCoverage(
+  start: number,
+  limit: number,
+  klines: readonly Kline[],
+  exchangeTime: number,
+  interval: Interval,
+): Span | undefined {
+  const step = intervalMs(interval);
+  const last = klines.at(-1);
+  const lastOpen = last && !last.isClosed ? klineOpenTimeMs(last) : Number.POSITIVE_INFINITY;
+  let to: number;
+  if (last && klines.length >= limit) to = last.isClosed ? klineOpenTimeMs(last) : lastOpen - step;
+  else to = Math.min(openTimeOf(exchangeTime, interval) - step, lastOpen - step);
+  return to >= start ? { from: start, to } : undefined;
+}
+
+/**
+ * What a backward probe (`endTime = end`, no `startTime`, `limit` 1) proves: nothing exists between
+ * the kline it answers (if any) and `end`, and before the listing nothing at all (from epoch 0).
+ */
+export function backwardCoverage(
+  end: number,
+  klines: readonly Kline[],
+  interval: Interval,
+): Span | undefined {
+  const last = klines.at(-1);
+  if (!last) return { from: 0, to: end };
+  const openTime = klineOpenTimeMs(last);
+  const from = last.isClosed ? openTime : openTime + intervalMs(interval);
+  return from <= end ? { from, to: end } : undefined;
+}
