@@ -1,3 +1,4 @@
 export * from './env-fields';
 export * from './load-environment';
 export * from './redis-environment';
+export * from './run-worker';
