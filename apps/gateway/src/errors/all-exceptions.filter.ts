@@ -60,7 +60,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (host.getType() !== 'http') return;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const answer = toApiException(error);
-    if (answer.getStatus() >= 500 && !(error instanceof StorageUnavailableError)) {
+    // Only what nobody answered on purpose is a bug worth an error line (a 503 we chose is not).
+    const intended = error instanceof ApiException || error instanceof StorageUnavailableError;
+    if (answer.getStatus() >= 500 && !intended) {
       this.logger.event('error', 'unhandled error', {
         error: error instanceof Error ? error.message : String(error),
         stack: error instanceof Error ? error.stack : undefined,
