@@ -15,18 +15,19 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
   return `REST (${connections} connections, medians of the rounds)\n${table(lines)}\n`;
 }
 
-/** The highest rate whose published prices kept up (≥ 95 %) with lag p99 under 20 ms. */
+/**
+ * The highest rate with lag p99 under 20 ms. An ingestor that falls behind shows as growing lag;
+ * fewer price writes than trades is expected, since trades queued during one write go out as one.
+ */
 export function highestSustainedRate(rows: readonly IngestBenchRow[]): number | undefined {
-  return rows
-    .filter((row) => row.ingest.p99Ms < 20 && row.ingest.perSecond >= row.tradesPerSecond * 0.95)
-    .at(-1)?.tradesPerSecond;
+  return rows.filter((row) => row.ingest.p99Ms < 20).at(-1)?.tradesPerSecond;
 }
 
 export function ingestReport(rows: readonly IngestBenchRow[]): string {
   const lines = [
     [
       'trades/s',
-      'published/s',
+      'price writes/s',
       'lag p50 ms',
       'lag p99 ms',
       'lag max ms',
