@@ -4,6 +4,7 @@ import {
   INTERVALS,
   intervalMs,
   type Kline,
+  klineJson,
   klineOpenTimeMs,
   type MarketSymbol,
 } from '@pds/market';
@@ -11,7 +12,6 @@ import type { Redis } from 'ioredis';
 import { CacheKeys } from '../storage/cache-keys';
 import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
-import { klineJson } from './kline-json';
 import { KNOWN_IN_RANGE_LUA, STORE_KLINES_LUA, TRIM_KLINES_LUA } from './kline-store.lua';
 import { type Span, unknownSpans } from './spans';
 

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { MarketSymbol } from '@pds/market';
+import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import type { WriteStep } from '../market-state/write-step';
 import { definedCommand, type ScriptCommand } from '../storage/defined-command';
 import { REDIS } from '../storage/redis.tokens';
 import { INGEST_STEP_LUA } from './ingest-step.lua';
-import { klineJson, priceJson } from './market-json';
 
 export type WriteOutcome = { readonly written: true; readonly changes: number } | { readonly written: false };
 

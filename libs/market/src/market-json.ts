@@ -1,8 +1,10 @@
-import type { Kline, Price } from '@pds/market';
+import type { Kline } from './kline';
+import type { Price } from './price';
 
 /**
  * The stored and published forms, with the interface's exact field order (what the gateway serves
- * as it is), whatever order the object was built in.
+ * as it is), whatever order the object was built in. Every writer (ingestor, cache) uses these, so
+ * the same kline is the same bytes and a repeated store changes nothing.
  */
 export function klineJson(kline: Kline): string {
   const { openTime, closeTime, open, high, low, close, volume, trades, isClosed } = kline;
