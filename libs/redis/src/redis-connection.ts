@@ -39,3 +39,23 @@ export function createRedis(env: RedisEnvironment, options: RedisConnectionOptio
   client.on('error', () => undefined);
   return client;
 }
+
+/**
+ * A long-lived connection for BullMQ (blocking commands) and pub/sub subscribers: it queues commands
+ * while Redis is away, retries them forever, and never times a command out.
+ */
+export function createPersistentRedis(env: RedisEnvironment, connectionName: string): Redis {
+  return createRedis(env, {
+    connectionName,
+    offlineQueue: true,
+    maxRetriesPerRequest: null,
+    commandTimeout: false,
+  });
+}
+
+/** Closes politely (QUIT) when Redis answers, and drops the socket when it does not. */
+export async function closeRedis(client: Redis): Promise<void> {
+  await client.quit().catch(() => {
+    client.disconnect();
+  });
+}

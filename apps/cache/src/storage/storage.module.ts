@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis } from '@pds/redis';
+import { closeRedis, createPersistentRedis, createRedis } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheKeys } from './cache-keys';
@@ -13,13 +13,7 @@ class RedisCloser implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(
-      [this.redis, this.queueRedis].map(async (client) => {
-        await client.quit().catch(() => {
-          client.disconnect();
-        });
-      }),
-    );
+    await Promise.all([this.redis, this.queueRedis].map(closeRedis));
   }
 }
 
@@ -42,13 +36,7 @@ const cacheKeys = {
       provide: QUEUE_REDIS,
       inject: [CacheEnvironment],
       // Blocking commands (BullMQ's worker and events) must not have a command timeout.
-      useFactory: (env: CacheEnvironment) =>
-        createRedis(env, {
-          connectionName: `cache-queue:${env.CACHE_WORKER_ID}`,
-          offlineQueue: true,
-          maxRetriesPerRequest: null,
-          commandTimeout: false,
-        }),
+      useFactory: (env: CacheEnvironment) => createPersistentRedis(env, `cache-queue:${env.CACHE_WORKER_ID}`),
     },
     cacheKeys,
     RedisCloser,

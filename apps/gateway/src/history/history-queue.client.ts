@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
 import {
-  createRedis,
+  createPersistentRedis,
   type FillRangeJobData,
   fillRangeJobId,
   HISTORY_QUEUE,
@@ -87,13 +87,8 @@ export class HistoryQueueClient implements OnApplicationShutdown {
 
   private bull(): Bull {
     if (this.opened) return this.opened;
-    // Offline queue on and no per-command limit or timeout, as BullMQ requires (blocking XREAD).
-    const connection = createRedis(this.env, {
-      connectionName: 'gateway-history',
-      offlineQueue: true,
-      maxRetriesPerRequest: null,
-      commandTimeout: false,
-    });
+    // BullMQ's blocking XREAD needs the long-lived connection settings.
+    const connection = createPersistentRedis(this.env, 'gateway-history');
     const prefix = this.keys.queuePrefix();
     const queue = new Queue<FillRangeJobData>(HISTORY_QUEUE, { connection, prefix });
     // QueueEvents reads the queue's event stream on a duplicate of the connection.

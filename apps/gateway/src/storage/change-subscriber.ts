@@ -1,5 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis } from '@pds/redis';
+import { createPersistentRedis } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { GatewayEnvironment } from '../gateway.environment';
 
@@ -19,13 +19,8 @@ export class ChangeSubscriber implements OnApplicationShutdown {
   private hasBeenReady = false;
 
   constructor(env: GatewayEnvironment) {
-    // Subscriptions must survive outages: queue commands while offline, never time them out.
-    this.redis = createRedis(env, {
-      connectionName: 'gateway-subscriber',
-      offlineQueue: true,
-      maxRetriesPerRequest: null,
-      commandTimeout: false,
-    });
+    // Subscriptions must survive outages.
+    this.redis = createPersistentRedis(env, 'gateway-subscriber');
     this.redis.on('message', (channel: string, message: string) => {
       this.handlers.get(channel)?.forEach((handler) => {
         handler(message);

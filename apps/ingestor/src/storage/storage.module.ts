@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis, RedisKeys } from '@pds/redis';
+import { closeRedis, createPersistentRedis, createRedis, RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { QUEUE_REDIS, REDIS } from './redis.tokens';
@@ -12,13 +12,7 @@ class RedisCloser implements OnApplicationShutdown {
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(
-      [this.redis, this.queueRedis].map(async (client) => {
-        await client.quit().catch(() => {
-          client.disconnect();
-        });
-      }),
-    );
+    await Promise.all([this.redis, this.queueRedis].map(closeRedis));
   }
 }
 
@@ -35,12 +29,7 @@ class RedisCloser implements OnApplicationShutdown {
       provide: QUEUE_REDIS,
       inject: [IngestorEnvironment],
       useFactory: (env: IngestorEnvironment) =>
-        createRedis(env, {
-          connectionName: `ingestor-queue:${env.INGESTOR_ID}`,
-          offlineQueue: true,
-          maxRetriesPerRequest: null,
-          commandTimeout: false,
-        }),
+        createPersistentRedis(env, `ingestor-queue:${env.INGESTOR_ID}`),
     },
     {
       provide: RedisKeys,
