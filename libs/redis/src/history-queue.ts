@@ -1,4 +1,21 @@
 import type { Interval, MarketSymbol } from '@pds/market';
+import type { JobsOptions } from 'bullmq';
+
+/** Failed history jobs stay for inspection this long (and at most this many). */
+export const KEEP_FAILED_HISTORY_JOBS = { age: 7 * 24 * 3600, count: 5000 } as const;
+
+/**
+ * Options of every history job, whoever adds it (cache workers, the ingestor, gateways): retried
+ * with backoff; removed at once when completed, because an identical ask later must be able to add
+ * the job again (BullMQ ignores an add whose id it still holds), and the job then finds its range
+ * known and completes without a request; failed ones kept for inspection.
+ */
+export const HISTORY_JOB_OPTIONS: JobsOptions = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: true,
+  removeOnFail: KEEP_FAILED_HISTORY_JOBS,
+};
 
 /** The one BullMQ queue through which history work reaches the cache workers. */
 export const HISTORY_QUEUE = 'history';
@@ -38,6 +55,11 @@ export interface FillRangeJobData {
  * Deterministic job ids: identical asks share one job (BullMQ ignores an add with a known id).
  * BullMQ refuses custom ids with `:`, hence `|`.
  */
+/** One warm-up per symbol at a time, however many workers start together. */
+export function warmUpJobId(symbol: MarketSymbol): string {
+  return [HistoryJobName.WarmUp, symbol].join('|');
+}
+
 export function repairGapJobId(data: RepairGapJobData): string {
   return [HistoryJobName.RepairGap, data.symbol, data.from, data.to].join('|');
 }

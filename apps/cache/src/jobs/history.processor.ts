@@ -1,10 +1,9 @@
 import { type OnApplicationBootstrap } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import { JsonLogger } from '@pds/observability';
-import { HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
+import { HISTORY_QUEUE, HistoryJobName, KEEP_FAILED_HISTORY_JOBS } from '@pds/redis';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { CacheEnvironment } from '../cache.environment';
-import { KEEP_FAILED } from './history-job-options';
 import { HistoryJobs, type JobResult } from './history-jobs.service';
 
 const JOB_NAMES: readonly string[] = Object.values(HistoryJobName);
@@ -23,7 +22,7 @@ function isHistoryJobName(name: string): name is HistoryJobName {
 @Processor(HISTORY_QUEUE, {
   autorun: false,
   removeOnComplete: { age: 3600, count: 1000 },
-  removeOnFail: KEEP_FAILED,
+  removeOnFail: KEEP_FAILED_HISTORY_JOBS,
 })
 export class HistoryProcessor extends WorkerHost implements OnApplicationBootstrap {
   private errorLoggedAt = Number.NEGATIVE_INFINITY;

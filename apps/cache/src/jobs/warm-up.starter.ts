@@ -2,11 +2,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
-import { HISTORY_QUEUE, HistoryJobName, type WarmUpJobData } from '@pds/redis';
+import {
+  HISTORY_JOB_OPTIONS,
+  HISTORY_QUEUE,
+  HistoryJobName,
+  type WarmUpJobData,
+  warmUpJobId,
+} from '@pds/redis';
 import type { Queue } from 'bullmq';
 import { CacheEnvironment } from '../cache.environment';
 import { KlineStore } from '../history/kline-store';
-import { HISTORY_JOB_OPTIONS, warmUpJobId } from './history-job-options';
 
 const BOOT_ATTEMPTS = 6;
 /** Workers starting within this long of a finished warm-up share it. */

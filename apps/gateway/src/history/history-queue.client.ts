@@ -5,25 +5,14 @@ import {
   createPersistentRedis,
   type FillRangeJobData,
   fillRangeJobId,
+  HISTORY_JOB_OPTIONS,
   HISTORY_QUEUE,
   HistoryJobName,
   RedisKeys,
 } from '@pds/redis';
-import { type JobsOptions, Queue, QueueEvents } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { GatewayEnvironment } from '../gateway.environment';
-
-/**
- * As the cache workers add their own jobs (apps/cache/src/jobs/history-job-options.ts): retried
- * with backoff, removed when completed (so a later identical ask can add it again), failed ones
- * kept for inspection.
- */
-const FILL_JOB_OPTIONS: JobsOptions = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: true,
-  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
-};
 
 const CLOSE_DEADLINE_MS = 2000;
 const ERROR_LOG_MS = 10_000;
@@ -114,7 +103,7 @@ export class HistoryQueueClient implements OnApplicationShutdown {
   private async fillOne(data: FillRangeJobData, timeoutMs: number): Promise<void> {
     const { queue, events } = this.bull();
     const job = await queue.add(HistoryJobName.FillRange, data, {
-      ...FILL_JOB_OPTIONS,
+      ...HISTORY_JOB_OPTIONS,
       jobId: fillRangeJobId(data),
     });
     try {

@@ -1,6 +1,13 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
-import { HISTORY_QUEUE, HistoryJobName, RedisKeys, type RepairGapJobData, repairGapJobId } from '@pds/redis';
+import {
+  HISTORY_JOB_OPTIONS,
+  HISTORY_QUEUE,
+  HistoryJobName,
+  RedisKeys,
+  type RepairGapJobData,
+  repairGapJobId,
+} from '@pds/redis';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { IngestorEnvironment } from '../ingestor.environment';
@@ -32,7 +39,7 @@ export class GapRecorder implements OnApplicationShutdown {
     const data: RepairGapJobData = { symbol: this.env.SYMBOL, from, to };
     const jobId = repairGapJobId(data);
     try {
-      await this.queue.add(HistoryJobName.RepairGap, data, { jobId });
+      await this.queue.add(HistoryJobName.RepairGap, data, { ...HISTORY_JOB_OPTIONS, jobId });
       this.logger.info('gap-recorded', { from, to, reason, jobId });
     } catch (error) {
       this.logger.event('error', 'gap-record-failed', { from, to, reason, error: String(error) });
