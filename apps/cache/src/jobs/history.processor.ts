@@ -4,6 +4,7 @@ import { JsonLogger } from '@pds/observability';
 import { HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { CacheEnvironment } from '../cache.environment';
+import { CacheMetrics } from '../metrics/cache-metrics';
 import { KEEP_FAILED } from './history-job-options';
 import { HistoryJobs, type JobResult } from './history-jobs.service';
 
@@ -32,6 +33,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
     private readonly jobs: HistoryJobs,
     private readonly env: CacheEnvironment,
     private readonly logger: JsonLogger,
+    private readonly metrics: CacheMetrics,
   ) {
     super();
   }
@@ -52,6 +54,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
 
   @OnWorkerEvent('completed')
   onCompleted(job: Job, result: JobResult): void {
+    this.metrics.jobFinished(job.queueName, job.name, 'completed');
     this.logger.info('job-completed', {
       name: job.name,
       jobId: job.id,
@@ -67,6 +70,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
 
   @OnWorkerEvent('failed')
   onFailed(job: Job | undefined, error: Error): void {
+    this.metrics.jobFinished(job?.queueName ?? HISTORY_QUEUE, job?.name ?? 'unknown', 'failed');
     this.logger.event('warn', 'job-failed', {
       name: job?.name,
       jobId: job?.id,
