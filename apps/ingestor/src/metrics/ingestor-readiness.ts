@@ -30,12 +30,9 @@ export class IngestorReadiness implements ReadinessProbe {
   }
 
   private judge(role: 'leader' | 'standby', eventTime: number | undefined): Readiness {
-    const { lastEventAgeMs, staleReason } = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
-    return {
-      role,
-      lastEventAgeMs,
-      ready: staleReason === undefined,
-      ...(staleReason ? { reason: staleReason } : {}),
-    };
+    const freshness = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
+    const { lastEventAgeMs } = freshness;
+    if (freshness.fresh) return { role, lastEventAgeMs, ready: true };
+    return { role, lastEventAgeMs, ready: false, reason: freshness.staleReason };
   }
 }
