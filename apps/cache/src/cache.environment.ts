@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
-import { RedisEnvironment, toInteger } from '@pds/config';
+import { ServiceEnvironment, toInteger } from '@pds/config';
 import { BINANCE_REST_URL } from '@pds/exchange';
 import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
 import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 import { RETENTION_OVERRIDES_PATTERN } from './retention/retention-bounds';
 
 /** Every setting of the cache worker, validated at boot; see apps/cache/README.md. */
-export class CacheEnvironment extends RedisEnvironment {
+export class CacheEnvironment extends ServiceEnvironment {
   @Matches(/^https?:\/\/\S+$/, { message: 'EXCHANGE_REST_URL must be an http:// or https:// URL' })
   EXCHANGE_REST_URL = BINANCE_REST_URL;
 

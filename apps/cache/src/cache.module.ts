@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { JsonLogger } from '@pds/observability';
+import { JsonLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
 import { HISTORY_QUEUE } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { CacheEnvironment } from './cache.environment';
@@ -12,6 +12,8 @@ import { KlineStore } from './history/kline-store';
 import { HistoryJobs } from './jobs/history-jobs.service';
 import { HistoryProcessor } from './jobs/history.processor';
 import { WarmUpStarter } from './jobs/warm-up.starter';
+import { CacheMetrics } from './metrics/cache-metrics';
+import { CacheReadiness } from './metrics/cache-readiness';
 import { RetentionService } from './retention/retention.service';
 import { ShutdownSignal } from './shutdown-signal';
 import { CacheKeys } from './storage/cache-keys';
@@ -47,6 +49,9 @@ export class CacheModule {
         HistoryProcessor,
         WarmUpStarter,
         RetentionService,
+        ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
+        CacheMetrics,
+        { provide: READINESS_PROBE, useClass: CacheReadiness },
       ],
       exports: [CacheEnvironment, JsonLogger],
     };

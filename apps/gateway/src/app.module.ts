@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
-import { JsonLogger } from '@pds/observability';
+import { JsonLogger, metricsProviders } from '@pds/observability';
+import { Registry } from 'prom-client';
 import { ApiKeysModule } from './api-keys/api-keys.module';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthFailureLimiter } from './auth/auth-failure-limiter';
@@ -11,6 +12,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { GatewayEnvironment } from './gateway.environment';
 import { HealthController } from './health/health.controller';
 import { HistoryModule } from './history/history.module';
+import { HttpMetrics } from './metrics/http-metrics';
 import { MarketDataService } from './prices/market-data.service';
 import { PricesController } from './prices/prices.controller';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
@@ -44,6 +46,8 @@ export class AppModule {
         AuthFailureLimiter,
         Authenticator,
         MarketDataService,
+        ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
+        HttpMetrics,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: ApiKeyThrottlerGuard },
         {
@@ -59,6 +63,7 @@ export class AppModule {
         AuthFailureLimiter,
         Authenticator,
         MarketDataService,
+        Registry,
       ],
     };
   }

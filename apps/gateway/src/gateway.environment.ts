@@ -1,8 +1,8 @@
-import { RedisEnvironment, toBoolean, toInteger } from '@pds/config';
+import { ServiceEnvironment, toBoolean, toInteger } from '@pds/config';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Every setting of the gateway, validated at boot; see the configuration table in the README. */
-export class GatewayEnvironment extends RedisEnvironment {
+export class GatewayEnvironment extends ServiceEnvironment {
   @toInteger()
   @IsInt()
   @Min(0)
@@ -48,12 +48,6 @@ export class GatewayEnvironment extends RedisEnvironment {
   @IsString()
   @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
   ADMIN_TOKEN?: string;
-
-  /** A tick older than this makes /health/ready answer 503. */
-  @toInteger()
-  @IsInt()
-  @Min(1000)
-  READY_MAX_TICK_AGE_MS = 30_000;
 
   /** getKlines waits this long for history the cache workers fetch (read-through), then answers 503. */
   @toInteger()

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { RedisEnvironment, toInteger } from '@pds/config';
+import { ServiceEnvironment, toInteger } from '@pds/config';
 import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
 import { BINANCE_REST_URL, BINANCE_WS_URL, DEFAULT_STREAM_TUNING } from '@pds/exchange';
 import {
@@ -35,7 +35,7 @@ function IsLessThan(other: string): PropertyDecorator {
 }
 
 /** Every setting of the ingestor, validated at boot. */
-export class IngestorEnvironment extends RedisEnvironment {
+export class IngestorEnvironment extends ServiceEnvironment {
   @Matches(/^wss?:\/\/\S+$/, { message: 'EXCHANGE_WS_URL must be a ws:// or wss:// URL' })
   EXCHANGE_WS_URL = BINANCE_WS_URL;
 

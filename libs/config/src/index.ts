@@ -2,3 +2,4 @@ export * from './env-fields';
 export * from './load-environment';
 export * from './redis-environment';
 export * from './run-worker';
+export * from './service-environment';

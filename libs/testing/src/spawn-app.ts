@@ -106,7 +106,7 @@ function collectLogs(child: ChildProcess, app: AppName, options: SpawnOptions): 
 }
 
 /**
- * Starts a built app with `env` (PORT 0 unless given) and resolves once it logs
+ * Starts a built app with `env` (PORT and METRICS_PORT 0 unless given) and resolves once it logs
  * `{"msg":"ready","port":N}`. Output is kept for assertions and printed if start-up fails.
  */
 export async function spawnApp(
@@ -115,7 +115,7 @@ export async function spawnApp(
   options: SpawnOptions = {},
 ): Promise<RunningApp> {
   const child = spawn(process.execPath, [builtEntryPoint(app)], {
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const { output, waitForLog } = collectLogs(child, app, options);

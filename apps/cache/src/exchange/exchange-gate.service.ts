@@ -5,6 +5,8 @@ import { ExchangeRateLimitError } from '@pds/exchange';
 import { JsonLogger } from '@pds/observability';
 import type { Redis } from 'ioredis';
 import { CacheEnvironment } from '../cache.environment';
+import { CacheMetrics } from '../metrics/cache-metrics';
+import { EXCHANGE_OK, exchangeFailureStatus } from '../metrics/exchange-status';
 import { CacheKeys } from '../storage/cache-keys';
 import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
@@ -41,6 +43,7 @@ export class ExchangeGate {
     private readonly env: CacheEnvironment,
     private readonly logger: JsonLogger,
     private readonly shutdown: ShutdownSignal,
+    private readonly metrics: CacheMetrics,
   ) {
     this.acquireCommand = luaCommand(redis, 'pdsExchangeAcquire', ACQUIRE_LUA);
     this.pauseCommand = luaCommand(redis, 'pdsExchangePause', PAUSE_LUA);
@@ -51,8 +54,11 @@ export class ExchangeGate {
     for (let attempt = 1; ; attempt += 1) {
       const token = await this.acquire(weight);
       try {
-        return await request();
+        const answer = await request();
+        this.metrics.exchangeAnswered(EXCHANGE_OK);
+        return answer;
       } catch (error) {
+        this.metrics.exchangeAnswered(exchangeFailureStatus(error));
         if (!(error instanceof ExchangeRateLimitError)) throw error;
         await this.pauseForRateLimit(error);
         if (attempt >= MAX_RATE_LIMITED) throw error;
@@ -71,6 +77,7 @@ export class ExchangeGate {
     exchangeTime: number,
     weight: number,
   ): Promise<void> {
+    this.metrics.usedWeightReported(usedWeight);
     if (usedWeight === undefined || usedWeight + weight <= this.env.EXCHANGE_WEIGHT_PER_MINUTE) return;
     const msToNextMinute = 60_000 - (exchangeTime % 60_000) + 1000;
     await this.pause(msToNextMinute, { reason: 'used-weight', usedWeight });
@@ -108,6 +115,7 @@ export class ExchangeGate {
   }
 
   private async pauseForRateLimit(error: ExchangeRateLimitError): Promise<void> {
+    this.metrics.usedWeightReported(error.usedWeight);
     const seconds = error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_S;
     await this.pause(seconds * 1000, {
       reason: error.banned ? 'banned' : 'rate-limited',

@@ -4,6 +4,7 @@ import { JsonLogger } from '@pds/observability';
 import { HISTORY_QUEUE, HistoryJobName, KEEP_FAILED_HISTORY_JOBS } from '@pds/redis';
 import { type Job, UnrecoverableError } from 'bullmq';
 import { CacheEnvironment } from '../cache.environment';
+import { CacheMetrics } from '../metrics/cache-metrics';
 import { HistoryJobs, type JobResult } from './history-jobs.service';
 
 const JOB_NAMES: readonly string[] = Object.values(HistoryJobName);
@@ -31,6 +32,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
     private readonly jobs: HistoryJobs,
     private readonly env: CacheEnvironment,
     private readonly logger: JsonLogger,
+    private readonly metrics: CacheMetrics,
   ) {
     super();
   }
@@ -51,6 +53,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
 
   @OnWorkerEvent('completed')
   onCompleted(job: Job, result: JobResult): void {
+    this.metrics.jobFinished(job.queueName, job.name, 'completed');
     this.logger.info('job-completed', {
       name: job.name,
       jobId: job.id,
@@ -66,6 +69,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
 
   @OnWorkerEvent('failed')
   onFailed(job: Job | undefined, error: Error): void {
+    this.metrics.jobFinished(job?.queueName ?? HISTORY_QUEUE, job?.name ?? 'unknown', 'failed');
     this.logger.event('warn', 'job-failed', {
       name: job?.name,
       jobId: job?.id,

@@ -8,6 +8,7 @@ import { serveOpenApi } from '../docs/openapi';
 import type { GatewayEnvironment } from '../gateway.environment';
 import { QueryValidationPipe } from '../prices/dto/query-validation.pipe';
 import { logEveryRequest } from '../logging/request-log';
+import { HttpMetrics } from '../metrics/http-metrics';
 import { parseQueryString } from './query-string';
 
 /** The gateway as a Nest application on Fastify, configured but not yet listening. */
@@ -25,6 +26,8 @@ export async function createGatewayApp(
     logger,
     abortOnError: false,
   });
+  // Before any route is registered: each route gets its metrics hook as it is added.
+  app.get(HttpMetrics).instrument(app.getHttpAdapter().getInstance());
   app.useGlobalPipes(new QueryValidationPipe());
   // Raw WebSockets on the HTTP port; the streaming gateways claim the three price paths.
   app.useWebSocketAdapter(new WsAdapter(app));

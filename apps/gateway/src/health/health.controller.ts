@@ -1,7 +1,8 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
+import { freshnessOf } from '@pds/observability';
+import { readLastEventTime, RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { Public } from '../auth/public.decorator';
 import { ErrorBodyDto } from '../errors/error-body.dto';
@@ -34,21 +35,16 @@ export class HealthController {
   @ApiOkResponse({ description: 'Redis answers and the last exchange tick is recent' })
   @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The failing check is named' })
   async ready(): Promise<HealthStatus & { lastTickAgeMs: number }> {
-    let lastEventTime: string | null;
+    let eventTime: number | undefined;
     try {
-      lastEventTime = await this.redis.get(this.keys.lastEventTime(DEFAULT_SYMBOL));
+      eventTime = await readLastEventTime(this.redis, this.keys, DEFAULT_SYMBOL);
     } catch {
       throw ApiException.serviceUnavailable('Not ready: redis is unreachable', 1);
     }
-    if (lastEventTime === null)
-      throw ApiException.serviceUnavailable('Not ready: marketData, no exchange tick yet', 5);
-    const ageMs = Date.now() - Number(lastEventTime);
-    if (ageMs > this.env.READY_MAX_TICK_AGE_MS) {
-      throw ApiException.serviceUnavailable(
-        `Not ready: marketData, last exchange tick ${Math.round(ageMs / 1000)} s ago`,
-        5,
-      );
+    const freshness = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
+    if (!freshness.fresh) {
+      throw ApiException.serviceUnavailable(`Not ready: marketData, ${freshness.staleReason}`, 5);
     }
-    return { status: 'ok', lastTickAgeMs: ageMs };
+    return { status: 'ok', lastTickAgeMs: freshness.lastEventAgeMs };
   }
 }

@@ -38,10 +38,9 @@ const kline = (openTime: number, close: string, isClosed = false): string =>
 
 function live(route: StreamRoute, slow = new SlowReaders(1000, () => undefined)) {
   const socket = new RecordingSocket();
-  const connection = new StreamConnection('c1', socket as unknown as WebSocket, route, {
-    highWaterBytes: HIGH_WATER,
-    slowReaders: slow,
-  });
+  const tally = { open: 1, sent: 0 };
+  const context = { highWaterBytes: HIGH_WATER, slowReaders: slow };
+  const connection = new StreamConnection('c1', socket as unknown as WebSocket, route, context, tally);
   const generation = connection.beginSync();
   connection.completeSync('snapshot', generation);
   socket.sent.length = 0;
@@ -49,7 +48,7 @@ function live(route: StreamRoute, slow = new SlowReaders(1000, () => undefined))
     const format = formatOf(route.kind);
     connection.push(format.keyOf(message), message, Buffer.from(format.frameOf(message)));
   };
-  return { socket, connection, push, slow };
+  return { socket, connection, push, slow, tally };
 }
 
 describe('StreamConnection', () => {
@@ -106,6 +105,15 @@ describe('StreamConnection', () => {
     socket.bufferedAmount = 0;
     connection.drain(Date.now());
     expect(socket.sent).toEqual([`{"klines":[${kline(M1, 'y', true)},${kline(M2, 'x')}]}`]);
+  });
+
+  it("should count every frame it sends in its operation's tally, the snapshot included", () => {
+    const { socket, push, tally } = live(STREAM_ROUTES.currentPrice);
+    expect(tally.sent).toBe(1);
+    push('{"price":"1"}');
+    socket.bufferedAmount = HIGH_WATER + 1;
+    push('{"price":"2"}');
+    expect(tally.sent).toBe(2);
   });
 
   it('should push only klines in range and close normally once the range is over', () => {

@@ -1,5 +1,6 @@
 import type { WebSocket } from 'ws';
 import type { ApiException } from '../errors/api-exception';
+import type { StreamTally } from '../metrics/ws-metrics';
 import { closeFrameFor, CloseCode } from './close-codes';
 import { ConflationBuffer } from './conflation-buffer';
 import type { Lease } from './lease-book';
@@ -50,6 +51,8 @@ export class StreamConnection {
     readonly socket: WebSocket,
     readonly route: StreamRoute,
     private readonly context: ConnectionContext,
+    /** The operation's counts; every frame sent adds to `sent`. */
+    private readonly tally: StreamTally,
   ) {
     this.format = formatOf(route.kind);
   }
@@ -79,7 +82,7 @@ export class StreamConnection {
       return;
     }
     if (this.pending.size === 0 && this.socket.bufferedAmount <= this.context.highWaterBytes) {
-      this.socket.send(frame, TEXT);
+      this.send(frame);
       return;
     }
     this.pending.set(key, message);
@@ -94,7 +97,7 @@ export class StreamConnection {
       return false;
     }
     if (this.state === 'live' && this.pending.size > 0) {
-      for (const frame of this.format.framesOf(this.pending.take())) this.socket.send(frame, TEXT);
+      for (const frame of this.format.framesOf(this.pending.take())) this.send(frame);
     }
     this.behindSince = undefined;
     return true;
@@ -119,7 +122,7 @@ export class StreamConnection {
   completeSync(snapshot: Buffer | string, generation: number): boolean {
     if (!this.isWaitingFor(generation)) return false;
     this.pending.clear();
-    this.socket.send(snapshot, TEXT);
+    this.send(snapshot);
     this.state = 'live';
     return true;
   }
@@ -127,14 +130,14 @@ export class StreamConnection {
   /** The one frame of a finished range, then a normal close. */
   sendFinal(snapshot: string): void {
     if (this.isClosed()) return;
-    this.socket.send(snapshot, TEXT);
+    this.send(snapshot);
     this.close(CloseCode.Normal, 'range complete');
   }
 
   /** The error frame, then the close code of its status (CONTRACT section 6). */
   reject(error: ApiException): void {
     if (this.isClosed()) return;
-    this.socket.send(JSON.stringify(error.body), TEXT);
+    this.send(JSON.stringify(error.body));
     const frame = closeFrameFor(error);
     this.close(frame.code, frame.reason);
   }
@@ -151,6 +154,11 @@ export class StreamConnection {
   markClosed(): void {
     this.state = 'closed';
     this.pending.clear();
+  }
+
+  private send(data: Buffer | string): void {
+    this.tally.sent += 1;
+    this.socket.send(data, TEXT);
   }
 
   /** A ping per interval; a peer that left two of them unanswered is dropped. */

@@ -7,6 +7,7 @@ import { Authenticator } from '../auth/authenticator.service';
 import { toApiException } from '../errors/all-exceptions.filter';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
+import { WsMetrics } from '../metrics/ws-metrics';
 import { type ClientRequest, readClientRequest } from './client-request';
 import { CloseCode } from './close-codes';
 import { ConnectionLeases } from './connection-lease.service';
@@ -38,6 +39,7 @@ export class StreamSessions {
     private readonly leases: ConnectionLeases,
     private readonly fanOut: FanOutService,
     private readonly snapshots: SnapshotReader,
+    private readonly metrics: WsMetrics,
   ) {
     this.slowReaders = new SlowReaders(env.WS_SLOW_CLIENT_TIMEOUT_MS, (connection) => {
       this.logger.event('warn', 'ws-slow-reader', { route: connection.route.path, keyId: connection.keyId });
@@ -51,9 +53,12 @@ export class StreamSessions {
 
   /** Called by the route's gateway for each new socket (Nest does not await it). */
   accept(route: StreamRoute, socket: WebSocket, request: IncomingMessage): void {
-    const connection = new StreamConnection(randomUUID(), socket, route, this.context);
+    const tally = this.metrics.tallyOf(route);
+    const connection = new StreamConnection(randomUUID(), socket, route, this.context, tally);
     this.connections.set(connection.id, connection);
+    tally.open += 1;
     socket.once('close', (code: number) => {
+      tally.open -= 1;
       this.onClose(connection, code);
     });
     socket.on('pong', () => {

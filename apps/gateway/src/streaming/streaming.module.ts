@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WsMetrics } from '../metrics/ws-metrics';
 import { ConnectionLeases } from './connection-lease.service';
 import { CurrentKlineGateway } from './current-kline.gateway';
 import { CurrentPriceGateway } from './current-price.gateway';
@@ -12,10 +13,11 @@ import { StreamSessions } from './stream-sessions.service';
 /**
  * Live WebSocket streams on the three price paths (CONTRACT section 6). Uses what the global
  * AppModule and StorageModule export: environment, logger, Authenticator, ChangeSubscriber,
- * MarketDataService, Redis and RedisKeys. Needs `app.useWebSocketAdapter(new WsAdapter(app))`.
+ * MarketDataService, Redis, RedisKeys and the metrics Registry. Needs `app.useWebSocketAdapter(new WsAdapter(app))`.
  */
 @Module({
   providers: [
+    WsMetrics,
     ConnectionLeases,
     FanOutService,
     SnapshotReader,

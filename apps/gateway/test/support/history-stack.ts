@@ -35,7 +35,7 @@ export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
 /** A cache worker on the harness's Redis prefix, fetching from the simulator. */
 export function startCache(
   harness: GatewayHarness,
-  sim: Sim,
+  sim: Pick<Sim, 'restUrl'>,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('cache', {
@@ -47,7 +47,10 @@ export function startCache(
 }
 
 /** The ingestor on the harness's Redis prefix, fed by the simulator's streams. */
-export function startIngestor(harness: GatewayHarness, sim: Sim): Promise<RunningApp> {
+export function startIngestor(
+  harness: GatewayHarness,
+  sim: Pick<Sim, 'restUrl' | 'wsUrl'>,
+): Promise<RunningApp> {
   return spawnApp('ingestor', {
     REDIS_URL: harness.redisUrl,
     REDIS_PREFIX: harness.prefix,

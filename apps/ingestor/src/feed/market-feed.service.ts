@@ -4,15 +4,24 @@ import {
   Injectable,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import type { ExchangeAdapter, LiveStream, StreamInterruption } from '@pds/exchange';
+import type { ExchangeAdapter, LiveStream, StreamCounters, StreamInterruption } from '@pds/exchange';
 import { JsonLogger } from '@pds/observability';
 import { GapRecorder } from '../gaps/gap-recorder.service';
 import { IngestorEnvironment } from '../ingestor.environment';
-import { LeaseService } from '../leadership/lease.service';
+import { LeaseService, type Role } from '../leadership/lease.service';
 import { MarketState } from '../market-state/market-state';
-import { LeaderWrites } from '../writer/leader-writes.service';
+import { LeaderWrites, type WriteStats } from '../writer/leader-writes.service';
 import { EXCHANGE_ADAPTER } from './exchange.provider';
 import { StatsReporter } from './stats-reporter';
+
+/** The ingestor's counters: logged as the `stats` line and read by the metrics at each scrape. */
+export interface IngestorStats extends WriteStats, Partial<StreamCounters> {
+  readonly role: Role;
+  readonly tradesSeen: number;
+  readonly klinePushesSeen: number;
+  readonly lastEventTime: number | undefined;
+  readonly gapsDetected: number;
+}
 
 /**
  * The ingestor's loop: exchange events → in-memory market → (leader only) one atomic Redis step.
@@ -22,7 +31,7 @@ import { StatsReporter } from './stats-reporter';
 export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private stream: LiveStream | undefined;
   private readonly seen = { trades: 0, klinePushes: 0 };
-  private readonly stats: StatsReporter;
+  private readonly reporter: StatsReporter;
 
   constructor(
     @Inject(EXCHANGE_ADAPTER) private readonly exchange: ExchangeAdapter,
@@ -33,14 +42,19 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly env: IngestorEnvironment,
     private readonly logger: JsonLogger,
   ) {
-    this.stats = new StatsReporter(logger, env.STATS_LOG_MS, () => ({
+    this.reporter = new StatsReporter(logger, env.STATS_LOG_MS, () => ({ ...this.stats() }));
+  }
+
+  stats(): IngestorStats {
+    return {
       role: this.lease.isLeader ? 'leader' : 'standby',
       tradesSeen: this.seen.trades,
       klinePushesSeen: this.seen.klinePushes,
       lastEventTime: this.state.eventTime,
+      gapsDetected: this.gaps.gapsDetected,
       ...this.stream?.counters(),
       ...this.writes.stats(),
-    }));
+    };
   }
 
   onApplicationBootstrap(): void {
@@ -74,17 +88,17 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
       this.logger.info('stream-switched', { reason });
     });
     this.lease.start();
-    this.stats.start();
+    this.reporter.start();
     this.logger.info('stream-opening', { exchange: this.exchange.name, symbol: this.env.SYMBOL });
   }
 
   /** SIGTERM: give the lease up first (a standby takes over at once), then stop the stream. */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stats.stop();
+    this.reporter.stop();
     await this.lease.release();
     await this.stream?.close();
     await this.writes.drained();
-    this.stats.report();
+    this.reporter.report();
   }
 
   private onInterruption({ reason, lastEventTime, firstEventTime }: StreamInterruption): void {

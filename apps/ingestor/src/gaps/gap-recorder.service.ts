@@ -20,6 +20,7 @@ import { QUEUE_REDIS } from '../storage/redis.tokens';
 @Injectable()
 export class GapRecorder implements OnApplicationShutdown {
   private readonly queue: Queue<RepairGapJobData>;
+  private detected = 0;
 
   constructor(
     @Inject(QUEUE_REDIS) connection: Redis,
@@ -33,9 +34,15 @@ export class GapRecorder implements OnApplicationShutdown {
     });
   }
 
+  /** Gaps found so far (each one recorded, or logged as failed to record). */
+  get gapsDetected(): number {
+    return this.detected;
+  }
+
   /** Never rejects: a failure is logged (the next interruption or take-over records again). */
   async record(from: number, to: number, reason: string): Promise<void> {
     if (!(to > from)) return;
+    this.detected += 1;
     const data: RepairGapJobData = { symbol: this.env.SYMBOL, from, to };
     const jobId = repairGapJobId(data);
     try {

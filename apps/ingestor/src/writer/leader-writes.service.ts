@@ -7,6 +7,7 @@ import { MarketState } from '../market-state/market-state';
 import { mergeSteps } from '../market-state/merge-steps';
 import { isEmptyStep, type WriteStep } from '../market-state/write-step';
 import { SerialQueue } from '../feed/serial-queue';
+import { WriteLag } from '../metrics/write-lag';
 import { MarketWriter } from './market-writer';
 
 export interface WriteStats {
@@ -43,7 +44,13 @@ export class LeaderWrites {
     private readonly state: MarketState,
     private readonly env: IngestorEnvironment,
     private readonly logger: JsonLogger,
+    private readonly lag: WriteLag,
   ) {}
+
+  /** Exchange time of the newest event this process wrote since it last became leader. */
+  get lastWrittenEventTime(): number | undefined {
+    return this.lastWritten;
+  }
 
   stats(): WriteStats {
     return { ...this.counts, pendingWrites: this.queue.pending + this.waiting.length };
@@ -104,6 +111,7 @@ export class LeaderWrites {
         return;
       }
       this.counts.stepsWritten += 1;
+      this.lag.observe(toWrite.eventTime);
       this.afterWrite(toWrite.eventTime);
     } catch (error) {
       this.counts.writeErrors += 1;

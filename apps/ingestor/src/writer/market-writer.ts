@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
+import { readLastEventTime, RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import type { WriteStep } from '../market-state/write-step';
 import { definedCommand, type ScriptCommand } from '../storage/defined-command';
@@ -59,8 +59,7 @@ export class MarketWriter {
   }
 
   /** The exchange time of the newest event any leader wrote, if any. */
-  async lastEventTime(symbol: MarketSymbol): Promise<number | undefined> {
-    const value = await this.redis.get(this.keys.lastEventTime(symbol));
-    return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+  lastEventTime(symbol: MarketSymbol): Promise<number | undefined> {
+    return readLastEventTime(this.redis, this.keys, symbol);
   }
 }

@@ -1,0 +1,88 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import { HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
+import type { Queue } from 'bullmq';
+import { Counter, Gauge, Registry } from 'prom-client';
+
+/** Job states whose counts are the queue's depth. */
+const DEPTH_STATES = ['waiting', 'active', 'delayed'] as const;
+/** A scrape must never hang on a Redis that does not answer (BullMQ's connection waits forever). */
+const DEPTH_TIMEOUT_MS = 1000;
+
+export type JobOutcome = 'completed' | 'failed';
+
+/** The cache worker's metrics: jobs, repairs, queue depth, and its use of the exchange's REST API. */
+@Injectable()
+export class CacheMetrics {
+  private readonly jobs: Counter<'queue' | 'name' | 'outcome'>;
+  private readonly gapsRepaired: Counter;
+  private readonly weightUsed: Gauge;
+  private readonly exchangeRequests: Counter<'status'>;
+
+  constructor(registry: Registry, @InjectQueue(HISTORY_QUEUE) queue: Queue) {
+    this.jobs = new Counter({
+      name: 'pds_cache_jobs_total',
+      help: 'History jobs this worker finished, by queue, job name and outcome',
+      labelNames: ['queue', 'name', 'outcome'],
+      registers: [registry],
+    });
+    this.gapsRepaired = new Counter({
+      name: 'pds_cache_gaps_repaired_total',
+      help: 'Gaps of the live data this worker repaired (repair-gap jobs completed)',
+      registers: [registry],
+    });
+    this.weightUsed = new Gauge({
+      name: 'pds_exchange_weight_used',
+      help: "The exchange's used request weight of this IP in its current minute, as last reported",
+      registers: [registry],
+    });
+    this.exchangeRequests = new Counter({
+      name: 'pds_exchange_requests_total',
+      help: 'REST requests this worker sent to the exchange, by HTTP status (or error kind)',
+      labelNames: ['status'],
+      registers: [registry],
+    });
+    new Gauge({
+      name: 'pds_cache_queue_depth',
+      help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        const counts = await jobCounts(queue);
+        for (const state of DEPTH_STATES) {
+          const count = counts?.[state];
+          if (count !== undefined) this.set({ queue: queue.name, state }, count);
+        }
+      },
+    });
+  }
+
+  jobFinished(queue: string, name: string, outcome: JobOutcome): void {
+    this.jobs.inc({ queue, name, outcome });
+    if (outcome === 'completed' && name === HistoryJobName.RepairGap) this.gapsRepaired.inc();
+  }
+
+  /** `status`: EXCHANGE_OK or exchangeFailureStatus(error). */
+  exchangeAnswered(status: string): void {
+    this.exchangeRequests.inc({ status });
+  }
+
+  usedWeightReported(usedWeight: number | undefined): void {
+    if (usedWeight !== undefined) this.weightUsed.set(usedWeight);
+  }
+}
+
+async function jobCounts(queue: Queue): Promise<Record<string, number> | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, DEPTH_TIMEOUT_MS, undefined);
+  });
+  try {
+    return await Promise.race([queue.getJobCounts(...DEPTH_STATES), timeout]);
+  } catch {
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,53 @@
+import { Counter, Gauge, type Registry } from 'prom-client';
+
+interface Described {
+  readonly registry: Registry;
+  readonly name: string;
+  readonly help: string;
+}
+
+/**
+ * A counter whose count the app keeps anyway (for its `stats` log line, say), read at each scrape
+ * instead of being counted a second time on the hot path.
+ */
+export function counterReadAtScrape(metric: Described & { readonly read: () => number }): Counter {
+  return new Counter({
+    name: metric.name,
+    help: metric.help,
+    registers: [metric.registry],
+    collect() {
+      this.reset();
+      this.inc(metric.read());
+    },
+  });
+}
+
+/** As counterReadAtScrape, one series per value of `label`. */
+export function labelledCounterReadAtScrape<L extends string>(
+  metric: Described & { readonly label: L; readonly read: () => Readonly<Record<string, number>> },
+): Counter<L> {
+  return new Counter<L>({
+    name: metric.name,
+    help: metric.help,
+    labelNames: [metric.label],
+    registers: [metric.registry],
+    collect() {
+      this.reset();
+      for (const [value, count] of Object.entries(metric.read())) {
+        this.inc({ [metric.label]: value } as Record<L, string>, count);
+      }
+    },
+  });
+}
+
+/** A gauge of a value the app holds, read at each scrape. */
+export function gaugeReadAtScrape(metric: Described & { readonly read: () => number }): Gauge {
+  return new Gauge({
+    name: metric.name,
+    help: metric.help,
+    registers: [metric.registry],
+    collect() {
+      this.set(metric.read());
+    },
+  });
+}
