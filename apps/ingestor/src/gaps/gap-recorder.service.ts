@@ -1,8 +1,14 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
-import { HISTORY_QUEUE, HistoryJobName, RedisKeys, type RepairGapJobData, repairGapJobId } from '@pds/redis';
+import {
+  HISTORY_QUEUE,
+  HistoryJobName,
+  RedisKeys,
+  type RepairGapJobData,
+  repairGapJobId,
+  type RedisClient,
+} from '@pds/redis';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { QUEUE_REDIS } from '../storage/redis.tokens';
 
@@ -15,7 +21,7 @@ export class GapRecorder implements OnApplicationShutdown {
   private readonly queue: Queue<RepairGapJobData>;
 
   constructor(
-    @Inject(QUEUE_REDIS) connection: Redis,
+    @Inject(QUEUE_REDIS) connection: RedisClient,
     keys: RedisKeys,
     private readonly env: IngestorEnvironment,
     private readonly logger: JsonLogger,
