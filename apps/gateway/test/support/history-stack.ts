@@ -39,7 +39,7 @@ export function startCache(
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('cache', {
-    REDIS_URL: harness.redisUrl,
+    ...harness.redisEnv,
     REDIS_PREFIX: harness.prefix,
     EXCHANGE_REST_URL: sim.restUrl,
     ...env,
@@ -49,7 +49,7 @@ export function startCache(
 /** The ingestor on the harness's Redis prefix, fed by the simulator's streams. */
 export function startIngestor(harness: GatewayHarness, sim: Sim): Promise<RunningApp> {
   return spawnApp('ingestor', {
-    REDIS_URL: harness.redisUrl,
+    ...harness.redisEnv,
     REDIS_PREFIX: harness.prefix,
     EXCHANGE_WS_URL: sim.wsUrl,
     EXCHANGE_REST_URL: sim.restUrl,
