@@ -12,6 +12,13 @@ describe('Redis connections by topology', () => {
     ]);
   });
 
+  it('treats an empty password or user (an unset compose variable) as none', () => {
+    const env = loadEnvironment(RedisEnvironment, { REDIS_PASSWORD: '', REDIS_USERNAME: '' });
+    const options = redisOptions(env, request);
+    expect(options.password).toBeUndefined();
+    expect(options.username).toBeUndefined();
+  });
+
   it('asks the sentinels for the named master group', () => {
     const env = loadEnvironment(RedisEnvironment, {
       REDIS_TOPOLOGY: 'sentinel',

@@ -39,8 +39,9 @@ export function parseHostPorts(list: string): { host: string; port: number }[] {
 function serverOptions(env: RedisEnvironment, options: RedisConnectionOptions): RedisOptions {
   return {
     connectionName: options.connectionName,
-    username: env.REDIS_USERNAME,
-    password: env.REDIS_PASSWORD,
+    // Unset and empty (as docker-compose passes an unset variable) both mean none.
+    username: env.REDIS_USERNAME || undefined,
+    password: env.REDIS_PASSWORD || undefined,
     maxRetriesPerRequest: options.maxRetriesPerRequest === undefined ? 1 : options.maxRetriesPerRequest,
     commandTimeout: options.commandTimeout === false ? undefined : env.REDIS_COMMAND_TIMEOUT_MS,
     connectTimeout: 2000,
@@ -59,7 +60,7 @@ export function redisOptions(env: RedisEnvironment, options: RedisConnectionOpti
     ...base,
     sentinels: parseHostPorts(env.REDIS_SENTINELS ?? ''),
     name: env.REDIS_SENTINEL_NAME,
-    sentinelPassword: env.REDIS_SENTINEL_PASSWORD,
+    sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined,
     sentinelRetryStrategy: reconnectDelayMs,
     tls: env.REDIS_TLS ? {} : undefined,
   };
