@@ -1,6 +1,6 @@
 import { loadEnvironment, RedisEnvironment } from '@pds/config';
 import { Cluster, Redis } from 'ioredis';
-import { clusterOptions, createRedis, parseHostPorts, redisOptions } from './redis-connection';
+import { clusterOptions, createRedis, describeRedis, parseHostPorts, redisOptions } from './redis-connection';
 
 const request = { connectionName: 'spec' };
 
@@ -67,5 +67,15 @@ describe('Redis connections by topology', () => {
       cluster.disconnect();
       single.disconnect();
     }
+  });
+
+  it('names where it connects without the password', () => {
+    const single = loadEnvironment(RedisEnvironment, { REDIS_URL: 'redis://app:s3cret@redis.internal:6380' });
+    expect(describeRedis(single)).toBe('the Redis at redis://app@redis.internal:6380');
+    const cluster = loadEnvironment(RedisEnvironment, {
+      REDIS_TOPOLOGY: 'cluster',
+      REDIS_CLUSTER_NODES: 'a:7000',
+    });
+    expect(describeRedis(cluster)).toBe('the Redis Cluster at a:7000');
   });
 });

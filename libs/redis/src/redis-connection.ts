@@ -118,3 +118,14 @@ export async function closeRedis(client: RedisClient): Promise<void> {
 export function keyHolders(client: RedisClient): Redis[] {
   return client instanceof Cluster ? client.nodes('master') : [client];
 }
+
+/** Where the connections of `env` go, for messages to people: never with a password. */
+export function describeRedis(env: RedisEnvironment): string {
+  if (env.REDIS_TOPOLOGY === 'cluster') return `the Redis Cluster at ${env.REDIS_CLUSTER_NODES ?? ''}`;
+  if (env.REDIS_TOPOLOGY === 'sentinel') {
+    return `the Redis master ${env.REDIS_SENTINEL_NAME ?? ''} of the sentinels ${env.REDIS_SENTINELS ?? ''}`;
+  }
+  const url = new URL(env.REDIS_URL);
+  url.password = '';
+  return `the Redis at ${url.toString()}`;
+}
