@@ -27,8 +27,9 @@ const shared = {
 const CLUSTER_SUITES = [
   'ingestor/test/market-data',
   'ingestor/test/leadership',
+  'ingestor/test/stream-resilience',
   'cache/test/two-workers',
-  'cache/test/gap-repair',
+  'cache/test/retention',
   'gateway/test/prices',
   'gateway/test/rate-limit',
   'gateway/test/auth',
@@ -52,8 +53,10 @@ module.exports = {
       // The same integration suites again, on a private three-master Redis Cluster that the global
       // set-up starts once (libs/testing/src/redis-cluster.ts). A representative subset keeps the
       // added time near 1.5 minutes. Left out: the outage suites (they stop and restart a private
-      // single redis-server of their own), history-consistency (2 minutes by itself), ws-fan-out
-      // (it counts subscribers with PUBSUB NUMSUB, which on a Cluster sees one node only).
+      // single redis-server of their own); history-consistency and gap-repair (2 minutes and half
+      // a minute by themselves; stream-resilience covers the ingestor's repair jobs, two-workers and
+      // retention the cache's jobs); ws-fan-out (it counts subscribers with PUBSUB NUMSUB, which on
+      // a Cluster sees one node only).
       ...shared,
       displayName: 'cluster',
       testMatch: [
