@@ -23,6 +23,21 @@ const shared = {
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
 };
 
+/** Integration suites that also run on Redis Cluster (the `cluster` project). */
+const CLUSTER_SUITES = [
+  'ingestor/test/market-data',
+  'ingestor/test/leadership',
+  'ingestor/test/stream-resilience',
+  'cache/test/two-workers',
+  'cache/test/retention',
+  'gateway/test/prices',
+  'gateway/test/rate-limit',
+  'gateway/test/auth',
+  'gateway/test/admin-api-keys',
+  'gateway/test/ws-streams',
+  'gateway/test/read-through-warm',
+];
+
 module.exports = {
   // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
   testTimeout: 60_000,
@@ -33,6 +48,24 @@ module.exports = {
       ...shared,
       displayName: 'integration',
       testMatch: ['<rootDir>/apps/**/test/**/*.test.ts', '<rootDir>/deploy/test/**/*.test.ts'],
+    },
+    {
+      // The same integration suites again, on a private three-master Redis Cluster that the global
+      // set-up starts once (libs/testing/src/redis-cluster.ts). A representative subset keeps the
+      // added time near 1.5 minutes. Left out: the outage suites (they stop and restart a private
+      // single redis-server of their own); history-consistency and gap-repair (2 minutes and half
+      // a minute by themselves; stream-resilience covers the ingestor's repair jobs, two-workers and
+      // retention the cache's jobs); ws-fan-out (it counts subscribers with PUBSUB NUMSUB, which on
+      // a Cluster sees one node only).
+      ...shared,
+      displayName: 'cluster',
+      testMatch: [
+        '<rootDir>/libs/testing/test/**/*.test.ts',
+        ...CLUSTER_SUITES.map((suite) => `<rootDir>/apps/${suite}.test.ts`),
+      ],
+      globalSetup: '<rootDir>/libs/testing/src/cluster-project.global-setup.ts',
+      globalTeardown: '<rootDir>/libs/testing/src/cluster-project.global-teardown.ts',
+      setupFiles: ['<rootDir>/libs/testing/src/cluster-project.setup.ts'],
     },
   ],
 };

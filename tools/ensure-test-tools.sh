@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system tools the test suite drives (Debian packages), when they are missing:
-# nginx (load-balancer tests), docker-compose (compose file validation), chromium (demo page e2e).
+# nginx (load-balancer tests), docker-compose (compose file validation), chromium (demo page e2e),
+# redis-server and redis-cli (private servers and the local Redis Cluster of the cluster project).
 set -euo pipefail
 
 missing=()
@@ -8,6 +9,7 @@ command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+command -v redis-cli >/dev/null 2>&1 || missing+=(redis-tools)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

@@ -1,5 +1,5 @@
 import { RedisEnvironment, loadEnvironmentOrExit } from '@pds/config';
-import { createRedis, RedisKeys } from '@pds/redis';
+import { createRedis, describeRedis, RedisKeys } from '@pds/redis';
 import { type AppName, type RunningApp, spawnApp } from '@pds/testing';
 import { existsSync } from 'node:fs';
 import { builtEntryPoint } from '@pds/testing';
@@ -63,7 +63,7 @@ async function redisAnswers(env: RedisEnvironment): Promise<boolean> {
 async function main(): Promise<void> {
   const env = loadEnvironmentOrExit(LocalStackEnvironment);
   if (!(await redisAnswers(env))) {
-    process.stderr.write(`Redis at ${env.REDIS_URL} is not reachable. Start one, for example:\n`);
+    process.stderr.write(`${describeRedis(env)} is not reachable. Start one, for example:\n`);
     process.stderr.write(
       '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
     );

@@ -1,8 +1,7 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { JsonLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
-import { HISTORY_QUEUE } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { HISTORY_QUEUE, type RedisClient } from '@pds/redis';
 import { CacheEnvironment } from './cache.environment';
 import { ExchangeGate } from './exchange/exchange-gate.service';
 import { exchangeProvider } from './exchange/exchange.provider';
@@ -32,7 +31,10 @@ export class CacheModule {
         // One BullMQ connection for the queue; the worker duplicates it for its blocking reads.
         BullModule.forRootAsync({
           inject: [QUEUE_REDIS, CacheKeys],
-          useFactory: (connection: Redis, keys: CacheKeys) => ({ connection, prefix: keys.queuePrefix() }),
+          useFactory: (connection: RedisClient, keys: CacheKeys) => ({
+            connection,
+            prefix: keys.queuePrefix(),
+          }),
         }),
         BullModule.registerQueue({ name: HISTORY_QUEUE }),
       ],

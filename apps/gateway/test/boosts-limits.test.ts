@@ -111,7 +111,7 @@ describe('boosts raise effective limits on every replica, and end by themselves'
     const cli = await promisify(execFile)(
       process.execPath,
       [KEYS_CLI, 'boost', id, '--extra-ws-connections', '1', '--expires-in', '8s'],
-      { env: { ...process.env, REDIS_URL: harness.redisUrl, REDIS_PREFIX: harness.prefix } },
+      { env: { ...process.env, ...harness.redisEnv, REDIS_PREFIX: harness.prefix } },
     );
     expect(cli.stdout).toContain(`Granted boost to key ${id}`);
     const [view] = await limitsEverywhere(key, { requestsPerMinute: 40, wsConnections: 2 }, since);

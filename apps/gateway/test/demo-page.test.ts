@@ -163,7 +163,7 @@ describe('the /demo page in headless Chromium', () => {
       harness.startGateway(),
     ]);
     ingestor = await spawnApp('ingestor', {
-      REDIS_URL: harness.redisUrl,
+      ...harness.redisEnv,
       REDIS_PREFIX: harness.prefix,
       EXCHANGE_WS_URL: simUrl('').replace('http:', 'ws:'),
       EXCHANGE_REST_URL: simUrl(''),

@@ -1,5 +1,5 @@
 import { HISTORY_QUEUE } from '@pds/redis';
-import { type RedisServer, startRedisServer } from '@pds/testing';
+import { redisAt, type RedisServer, startRedisServer } from '@pds/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
@@ -15,7 +15,7 @@ describe('getKlines read-through without cache workers, and with Redis going awa
 
   beforeAll(async () => {
     server = await startRedisServer();
-    harness = await gatewayHarness('read-through-outage', server.url);
+    harness = await gatewayHarness('read-through-outage', redisAt(server.url));
     // What a cache worker writes at start: the history is managed (slot 0 known to be empty).
     await harness.redis.zadd(harness.keys.coverage('btcusdt', '1m'), 0, '0');
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));

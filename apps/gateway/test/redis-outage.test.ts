@@ -1,4 +1,4 @@
-import { type RedisServer, startRedisServer } from '@pds/testing';
+import { redisAt, type RedisServer, startRedisServer } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 
@@ -11,7 +11,7 @@ describe('Redis going away (CONTRACT section 7)', () => {
 
   beforeAll(async () => {
     server = await startRedisServer();
-    harness = await gatewayHarness('outage', server.url);
+    harness = await gatewayHarness('outage', redisAt(server.url));
     await seedMarket(harness.redis, harness.keys);
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
     await harness.startGateway();

@@ -1,4 +1,4 @@
-import { type RedisServer, type RunningApp, startRedisServer } from '@pds/testing';
+import { redisAt, type RedisServer, type RunningApp, startRedisServer } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { eventually, type Sim, startIngestor, startSim } from './support/live-market';
 import { seedMarket } from './support/market-fixture';
@@ -36,9 +36,9 @@ describe('WebSocket streams across a Redis restart', () => {
 
   beforeAll(async () => {
     server = await startRedisServer();
-    harness = await gatewayHarness('ws-restart', server.url);
+    harness = await gatewayHarness('ws-restart', redisAt(server.url));
     sim = await startSim();
-    ingestor = await startIngestor(harness.prefix, sim, server.url);
+    ingestor = await startIngestor(harness.prefix, sim, harness.redisEnv);
     ({ key, id: keyId } = await harness.createKey({ wsConnections: 5, requestsPerMinute: 10_000 }));
     gateway = await harness.startGateway({ WS_LEASE_TTL_MS: '3000' });
     await sim.trade('97000.10', '0.5');
@@ -100,7 +100,7 @@ describe('WebSocket streams across a Redis restart', () => {
       return held === 1 ? true : undefined;
     }, 'the restored lease');
 
-    ingestor = await startIngestor(harness.prefix, sim, server.url);
+    ingestor = await startIngestor(harness.prefix, sim, harness.redisEnv);
     await sim.trade('97002.00', '0.1');
     await price.take((f) => f.price === '97002.00000000', 'an update after the outage');
     await current.take((f) => f.close === '97002.00000000', 'a kline update after the outage');

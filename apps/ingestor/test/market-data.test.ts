@@ -1,6 +1,5 @@
 import { applyTrade, INTERVALS, type Kline, klineFromTrade, openTimeOf, toIsoTime } from '@pds/market';
-import type { RunningApp } from '@pds/testing';
-import { Redis } from 'ioredis';
+import { type RunningApp, testRedis } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
 // The integration project's testTimeout is not applied by Jest 30 (a global-only option): set it here.
@@ -21,7 +20,7 @@ describe('ingestor: live market data in Redis', () => {
   const { offset, boundary } = clockOffsetBeforeBoundary(12_000);
   let sim: Sim;
   let ingestor: RunningApp;
-  const subscriber = new Redis(store.redis.options);
+  const subscriber = testRedis().connect('test-subscriber');
   const published: { channel: string; message: string }[] = [];
 
   beforeAll(async () => {
@@ -100,11 +99,16 @@ describe('ingestor: live market data in Redis', () => {
 
     const members = await store.closedKlines('1m');
     expect(members.filter((member) => member.score === closingOpenTime)).toHaveLength(1);
-    const oneMinute = published.filter((entry) => entry.channel === store.keys.klineChannel(SYMBOL, '1m'));
-    const closedAt = oneMinute.findIndex((entry) => (JSON.parse(entry.message) as Kline).isClosed);
-    const openAt = oneMinute.findIndex(
-      (entry) => (JSON.parse(entry.message) as Kline).openTime === toIsoTime(boundary),
-    );
+    // The message may arrive after the write is visible (on a Cluster it crosses the cluster bus).
+    const oneMinute = await eventually(async () => {
+      const messages = published.filter((entry) => entry.channel === store.keys.klineChannel(SYMBOL, '1m'));
+      const klines = messages.map((entry) => JSON.parse(entry.message) as Kline);
+      return Promise.resolve(
+        klines.some((kline) => kline.openTime === toIsoTime(boundary)) ? klines : undefined,
+      );
+    }, 'the new open 1m kline message');
+    const closedAt = oneMinute.findIndex((kline) => kline.isClosed);
+    const openAt = oneMinute.findIndex((kline) => kline.openTime === toIsoTime(boundary));
     expect(closedAt).toBeGreaterThanOrEqual(0);
     expect(closedAt).toBeLessThan(openAt);
   });

@@ -1,5 +1,5 @@
 import type { Kline } from '@pds/market';
-import { Redis } from 'ioredis';
+import { testRedis } from '@pds/testing';
 import type { WriteStep } from '../src/market-state/write-step';
 import { MarketWriter } from '../src/writer/market-writer';
 import { SYMBOL, TestStore } from './support/stack';
@@ -30,7 +30,7 @@ function step(eventTime: number, parts: Partial<WriteStep>): WriteStep {
 describe('the ingest Lua step (real Redis)', () => {
   const store = new TestStore('ingestor-writer');
   const writer = new MarketWriter(store.redis, store.keys);
-  const subscriber = new Redis(store.redis.options);
+  const subscriber = testRedis().connect('test-subscriber');
   const messages: string[] = [];
   const lease = store.keys.ingestorLease(SYMBOL);
   const M0 = '2026-11-22T01:00:00.000Z';

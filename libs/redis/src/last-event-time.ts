@@ -1,10 +1,10 @@
 import type { MarketSymbol } from '@pds/market';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-connection';
 import type { RedisKeys } from './redis-keys';
 
 /** The exchange time (epoch ms) of the newest event any ingestor leader wrote, if any. */
 export async function readLastEventTime(
-  redis: Redis,
+  redis: RedisClient,
   keys: RedisKeys,
   symbol: MarketSymbol,
 ): Promise<number | undefined> {

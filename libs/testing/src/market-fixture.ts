@@ -7,8 +7,7 @@ import {
   openTimeOf,
   toIsoTime,
 } from '@pds/market';
-import type { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import type { RedisKeys, RedisClient } from '@pds/redis';
 
 export const FIXTURE_START = Date.parse('2024-01-01T00:00:00.000Z');
 export const MINUTE = 60_000;
@@ -41,7 +40,7 @@ export interface MarketFixture {
  * latest price.
  */
 export async function seedMarket(
-  redis: Redis,
+  redis: RedisClient,
   keys: RedisKeys,
   closedCount = 10,
   symbol: MarketSymbol = 'btcusdt',

@@ -25,14 +25,9 @@ export interface RedisServer {
 /** redis-server prints this line once it accepts connections. */
 const READY_LINE = 'Ready to accept connections';
 
-async function spawnUntilReady(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+/** Resolves once a spawned redis-server (stdout piped) accepts connections; rejects if it exits first. */
+export async function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
+  if (!child.stdout) throw new Error('redis-server must be spawned with stdout piped');
   const lines = createInterface({ input: child.stdout });
   const exited = once(child, 'exit').then(() => {
     throw new Error(`redis-server on port ${port} exited during start-up`);
@@ -43,6 +38,17 @@ async function spawnUntilReady(port: number): Promise<ChildProcess> {
     });
   });
   await Promise.race([ready, exited]);
+}
+
+async function spawnUntilReady(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await waitUntilReady(child, port);
   return child;
 }
 

@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { ExchangeRateLimitError } from '@pds/exchange';
 import { JsonLogger } from '@pds/observability';
-import type { Redis } from 'ioredis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheMetrics } from '../metrics/cache-metrics';
 import { EXCHANGE_OK, exchangeFailureStatus } from '../metrics/exchange-status';
@@ -13,6 +12,7 @@ import { REDIS } from '../storage/redis.tokens';
 import { ShutdownSignal } from '../shutdown-signal';
 import { ACQUIRE_LUA, PAUSE_LUA } from './exchange-gate.lua';
 import { isWaitReason, WaitReason, waitReasonName } from './exchange-wait';
+import type { RedisClient } from '@pds/redis';
 
 /** One second more than a minute: a request's send time at the exchange may lag its reservation. */
 const WINDOW_MS = 61_000;
@@ -38,7 +38,7 @@ export class ExchangeGate {
   private readonly pauseCommand: LuaCommand;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: CacheKeys,
     private readonly env: CacheEnvironment,
     private readonly logger: JsonLogger,

@@ -8,12 +8,12 @@ import {
   klineOpenTimeMs,
   type MarketSymbol,
 } from '@pds/market';
-import type { Redis } from 'ioredis';
 import { CacheKeys } from '../storage/cache-keys';
 import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
 import { KNOWN_IN_RANGE_LUA, STORE_KLINES_LUA, TRIM_KLINES_LUA } from './kline-store.lua';
 import { type Span, unknownSpans } from './spans';
+import type { RedisClient } from '@pds/redis';
 
 function numbers(reply: unknown): number[] {
   return Array.isArray(reply) ? reply.map(Number) : [];
@@ -35,7 +35,7 @@ export class KlineStore {
   private readonly knownCommand: LuaCommand;
 
   constructor(
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
     private readonly keys: CacheKeys,
   ) {
     this.storeCommand = luaCommand(redis, 'pdsStoreKlines', STORE_KLINES_LUA);

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { freshnessOf, type Readiness, type ReadinessProbe } from '@pds/observability';
-import { readLastEventTime } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { readLastEventTime, type RedisClient } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheKeys } from '../storage/cache-keys';
 import { REDIS } from '../storage/redis.tokens';
@@ -14,7 +13,7 @@ import { REDIS } from '../storage/redis.tokens';
 @Injectable()
 export class CacheReadiness implements ReadinessProbe {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: CacheKeys,
     private readonly env: CacheEnvironment,
   ) {}

@@ -1,6 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { closeRedis, createPersistentRedis, createRedis } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { closeRedis, createPersistentRedis, createRedis, type RedisClient } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheKeys } from './cache-keys';
 import { QUEUE_REDIS, REDIS } from './redis.tokens';
@@ -8,8 +7,8 @@ import { QUEUE_REDIS, REDIS } from './redis.tokens';
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(QUEUE_REDIS) private readonly queueRedis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(QUEUE_REDIS) private readonly queueRedis: RedisClient,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {

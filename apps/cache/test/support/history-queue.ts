@@ -7,9 +7,8 @@ import {
   type RepairGapJobData,
   repairGapJobId,
 } from '@pds/redis';
-import { SHARED_REDIS_URL } from '@pds/testing';
+import { testRedis } from '@pds/testing';
 import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
 
 /** What a history job returned (the cache's JobResult). */
 export interface JobResult {
@@ -25,7 +24,7 @@ function resultOf(value: unknown): JobResult {
 export class HistoryQueue {
   /** Every job completion seen since this object was made, with what the job returned. */
   readonly completions: { jobId: string; result: JobResult }[] = [];
-  private readonly connection = new Redis(SHARED_REDIS_URL, { maxRetriesPerRequest: null });
+  private readonly connection = testRedis().connect('test-history-queue');
   private readonly queue: Queue<FillRangeJobData | RepairGapJobData>;
   private readonly events: QueueEvents;
 

@@ -1,8 +1,7 @@
 import { BinanceRestClient, type KlineRange } from '@pds/exchange';
 import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
-import { Redis } from 'ioredis';
+import { deletePrefix, type RunningApp, spawnApp, testRedis, uniquePrefix } from '@pds/testing';
 
 export const SYMBOL: MarketSymbol = 'btcusdt';
 
@@ -61,7 +60,7 @@ export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
 
 export function startCache(prefix: string, sim: Sim, env: Record<string, string> = {}): Promise<RunningApp> {
   return spawnApp('cache', {
-    REDIS_URL: SHARED_REDIS_URL,
+    ...testRedis().env,
     REDIS_PREFIX: prefix,
     EXCHANGE_REST_URL: sim.restUrl,
     ...env,
@@ -74,7 +73,7 @@ export function startIngestor(
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('ingestor', {
-    REDIS_URL: SHARED_REDIS_URL,
+    ...testRedis().env,
     REDIS_PREFIX: prefix,
     EXCHANGE_WS_URL: sim.wsUrl,
     EXCHANGE_REST_URL: sim.restUrl,
@@ -89,11 +88,11 @@ export interface Span {
   readonly to: number;
 }
 
-/** A key prefix of the test file's own on the shared Redis, with readers of the stored history. */
+/** A key prefix of the test file's own on the test run's Redis, with readers of the stored history. */
 export class HistoryStore {
   readonly prefix: string;
   readonly keys: RedisKeys;
-  readonly redis = new Redis(SHARED_REDIS_URL);
+  readonly redis = testRedis().connect('test-history-store');
 
   constructor(label: string) {
     this.prefix = uniquePrefix(label);

@@ -1,5 +1,4 @@
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { fromStorage } from '../storage/storage-unavailable.error';
 import { type ApiKeyRecord, recordFromHash, recordToHash } from './api-key-record';
 import { generateApiKey, generateKeyId, hashApiKey } from './api-key-secret';
@@ -22,7 +21,7 @@ export interface NewApiKey {
  */
 export class ApiKeyStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { REDIS } from '../storage/storage.module';
 import { AdminApiKeysController } from './admin-api-keys.controller';
 import { ApiKeyStore } from './api-key.store';
@@ -14,7 +13,7 @@ import { OwnApiKeyController } from './own-api-key.controller';
     {
       provide: ApiKeyStore,
       inject: [REDIS, RedisKeys],
-      useFactory: (redis: Redis, keys: RedisKeys) => new ApiKeyStore(redis, keys),
+      useFactory: (redis: RedisClient, keys: RedisKeys) => new ApiKeyStore(redis, keys),
     },
     KeyUsageService,
   ],

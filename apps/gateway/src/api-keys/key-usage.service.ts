@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import type { ApiKeyPrincipal } from '../auth/api-key-principal';
 import { fromStorage } from '../storage/storage-unavailable.error';
 import { REDIS } from '../storage/storage.module';
@@ -13,7 +12,7 @@ import { LIMITED_OPERATIONS, type LimitedOperation, operationUsage, type Operati
 @Injectable()
 export class KeyUsageService {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { ApiKeyStore } from '../api-keys/api-key.store';
 import { hashApiKey } from '../api-keys/api-key-secret';
 import { BoostStore } from '../boosts/boost.store';
@@ -34,7 +33,7 @@ export class Authenticator implements OnModuleInit {
   private readonly defaults: DefaultLimits;
 
   constructor(
-    @Inject(REDIS) redis: Redis,
+    @Inject(REDIS) redis: RedisClient,
     private readonly keys: RedisKeys,
     env: GatewayEnvironment,
     private readonly failures: AuthFailureLimiter,

@@ -1,5 +1,4 @@
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import type { ApiKeyStore } from '../api-keys/api-key.store';
 import { fromStorage } from '../storage/storage-unavailable.error';
 import { type Boost, boostFromJson, boostToJson, generateBoostId, type NewBoost } from './boost';
@@ -28,7 +27,7 @@ export type EndOutcome =
  */
 export class BoostStore {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly apiKeys: ApiKeyStore,
   ) {}

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { ApiKeysModule } from '../api-keys/api-keys.module';
 import { ApiKeyStore } from '../api-keys/api-key.store';
 import { REDIS } from '../storage/storage.module';
@@ -16,7 +15,7 @@ import { OwnBoostsController } from './own-boosts.controller';
     {
       provide: BoostStore,
       inject: [REDIS, RedisKeys, ApiKeyStore],
-      useFactory: (redis: Redis, keys: RedisKeys, apiKeys: ApiKeyStore) =>
+      useFactory: (redis: RedisClient, keys: RedisKeys, apiKeys: ApiKeyStore) =>
         new BoostStore(redis, keys, apiKeys),
     },
   ],

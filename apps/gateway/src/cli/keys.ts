@@ -1,18 +1,18 @@
 import { loadEnvironmentOrExit } from '@pds/config';
-import { createRedis, RedisKeys } from '@pds/redis';
+import { createRedis, describeRedis, RedisKeys } from '@pds/redis';
 import { ApiKeyStore } from '../api-keys/api-key.store';
 import { BoostStore } from '../boosts/boost.store';
 import { CommandFailed, KEYS_USAGE, runKeysCommand, UsageError } from './keys-command';
 import { KeysCliEnvironment } from './keys-cli.environment';
 
-/** `npm run keys -- <command>`: manage API keys and boosts in the Redis at REDIS_URL. */
+/** `npm run keys -- <command>`: manage API keys and boosts in the configured Redis (REDIS_TOPOLOGY). */
 async function main(): Promise<number> {
   const env = loadEnvironmentOrExit(KeysCliEnvironment);
   const redis = createRedis(env, { connectionName: 'keys-cli', offlineQueue: true });
   try {
     await redis.ping();
   } catch {
-    process.stderr.write(`Redis at ${env.REDIS_URL} is not reachable. Start one, e.g.:\n`);
+    process.stderr.write(`${describeRedis(env)} is not reachable. Start one, e.g.:\n`);
     process.stderr.write(
       '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
     );

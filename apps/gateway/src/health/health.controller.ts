@@ -2,8 +2,7 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
 import { freshnessOf } from '@pds/observability';
-import { readLastEventTime, RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { readLastEventTime, RedisKeys, type RedisClient } from '@pds/redis';
 import { Public } from '../auth/public.decorator';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiException } from '../errors/api-exception';
@@ -20,7 +19,7 @@ interface HealthStatus {
 @Controller('health')
 export class HealthController {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly env: GatewayEnvironment,
   ) {}

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Interval, intervalMs, type MarketSymbol } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { fromStorage } from '../storage/storage-unavailable.error';
 import { REDIS } from '../storage/storage.module';
 import { type Span, uncoveredParts } from './spans';
@@ -31,7 +30,7 @@ function spansOf(flat: readonly string[]): Span[] {
 @Injectable()
 export class CoverageReader {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {}
 

@@ -9,16 +9,16 @@ import {
   HISTORY_QUEUE,
   HistoryJobName,
   RedisKeys,
+  type RedisClient,
 } from '@pds/redis';
 import { Queue, QueueEvents } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { GatewayEnvironment } from '../gateway.environment';
 
 const CLOSE_DEADLINE_MS = 2000;
 const ERROR_LOG_MS = 10_000;
 
 interface Bull {
-  readonly connection: Redis;
+  readonly connection: RedisClient;
   readonly queue: Queue<FillRangeJobData>;
   readonly events: QueueEvents;
 }

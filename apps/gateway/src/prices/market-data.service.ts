@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Interval, type MarketSymbol } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { ApiException } from '../errors/api-exception';
 import type { KlinesRead } from '../history/needed-slots';
 import { HistoryReadThrough } from '../history/history-read-through.service';
@@ -19,7 +18,7 @@ function openTimeOfJson(json: string): number {
 @Injectable()
 export class MarketDataService {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly history: HistoryReadThrough,
   ) {}

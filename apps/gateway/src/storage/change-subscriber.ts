@@ -1,6 +1,5 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { createPersistentRedis } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { createPersistentRedis, type RedisClient } from '@pds/redis';
 import { GatewayEnvironment } from '../gateway.environment';
 
 export type ChannelHandler = (message: string) => void;
@@ -13,7 +12,7 @@ export type Unsubscribe = () => void;
  */
 @Injectable()
 export class ChangeSubscriber implements OnApplicationShutdown {
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
   private readonly handlers = new Map<string, Set<ChannelHandler>>();
   private readonly resubscribedListeners = new Set<() => void>();
   private hasBeenReady = false;

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { fromStorage } from './storage-unavailable.error';
 import { REDIS } from './storage.module';
+import type { RedisClient } from '@pds/redis';
 
 /** INCR and start the window on the first hit, atomically; returns hits and ms left in the window. */
 const INCREMENT_WINDOW = `
@@ -25,7 +25,7 @@ export interface WindowCount {
  */
 @Injectable()
 export class FixedWindowCounter {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async increment(key: string, windowMs: number): Promise<WindowCount> {
     const reply = await fromStorage(this.redis.eval(INCREMENT_WINDOW, 1, key, windowMs));

@@ -1,6 +1,5 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis, RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { createRedis, RedisKeys, type RedisClient } from '@pds/redis';
 import { GatewayEnvironment } from '../gateway.environment';
 
 /** The gateway's request-path Redis connection: fails fast while Redis is away (no offline queue). */
@@ -8,7 +7,7 @@ export const REDIS = Symbol('REDIS');
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import type { ApiKeyPrincipal } from '../auth/api-key-principal';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
@@ -29,7 +28,7 @@ export class ConnectionLeases implements OnModuleInit, OnModuleDestroy {
   private failing = false;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly logger: JsonLogger,
     env: GatewayEnvironment,
@@ -76,14 +75,14 @@ export class ConnectionLeases implements OnModuleInit, OnModuleDestroy {
     await this.redis.zrem(lease.key, lease.member).catch(() => undefined);
   }
 
-  /** Stops renewing and gives every slot back in one pipeline (shutdown). */
+  /**
+   * Stops renewing and gives every slot back (shutdown). One command per lease, sent together by
+   * auto-pipelining: an explicit pipeline would fail on Redis Cluster, the keys being in many slots.
+   */
   async releaseAll(): Promise<void> {
     this.stop();
     const leases = this.book.drain();
-    if (leases.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (const lease of leases) pipeline.zrem(lease.key, lease.member);
-    await pipeline.exec().catch(() => undefined);
+    await Promise.allSettled(leases.map((lease) => this.redis.zrem(lease.key, lease.member)));
   }
 
   /** Renews at once, e.g. when Redis is back (maybe empty after a restart). */
@@ -109,14 +108,15 @@ export class ConnectionLeases implements OnModuleInit, OnModuleDestroy {
   private async renew(): Promise<boolean> {
     const groups = this.book.groups();
     if (groups.length === 0) return true;
-    const pipeline = this.redis.pipeline();
-    for (const group of groups) {
-      pipeline.eval(RENEW_LEASES, 1, group.key, group.limit, this.ttlMs, ...group.members);
-    }
-    const results = await pipeline.exec().catch(() => null);
-    const ok = results !== null && results.every(([error]) => !error);
-    results?.forEach(([error, lost], index) => {
-      if (!error) this.reportLost(groups[index]?.key ?? '', lost);
+    // One script per key set (auto-pipelined), as the sets are in different Cluster slots.
+    const results = await Promise.allSettled(
+      groups.map((group) =>
+        this.redis.eval(RENEW_LEASES, 1, group.key, group.limit, this.ttlMs, ...group.members),
+      ),
+    );
+    const ok = results.every((result) => result.status === 'fulfilled');
+    results.forEach((result, index) => {
+      if (result.status === 'fulfilled') this.reportLost(groups[index]?.key ?? '', result.value);
     });
     // One line per outage, not one per retry.
     if (!ok && !this.failing) this.logger.event('warn', 'ws-lease-renewal-failed', { sets: groups.length });

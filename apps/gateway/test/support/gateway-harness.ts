@@ -1,13 +1,20 @@
-import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
-import { Redis } from 'ioredis';
+import { type RedisClient, RedisKeys } from '@pds/redis';
+import {
+  deletePrefix,
+  type RedisTarget,
+  type RunningApp,
+  spawnApp,
+  testRedis,
+  uniquePrefix,
+} from '@pds/testing';
 import { ApiKeyStore, type NewApiKey } from '../../src/api-keys/api-key.store';
 
 export interface GatewayHarness {
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly keys: RedisKeys;
   readonly prefix: string;
-  readonly redisUrl: string;
+  /** The apps' environment for the harness's Redis. */
+  readonly redisEnv: Readonly<Record<string, string>>;
   readonly gateways: RunningApp[];
   /** Base URL of the first gateway. */
   url(index?: number): string;
@@ -18,19 +25,22 @@ export interface GatewayHarness {
 }
 
 /**
- * A key prefix of the test file's own on a real Redis, and real gateway processes (built by
- * `npm run build`) reading it.
+ * A key prefix of the test file's own on a real Redis (the test run's topology unless `target` says
+ * otherwise), and real gateway processes (built by `npm run build`) reading it.
  */
-export async function gatewayHarness(label: string, redisUrl = SHARED_REDIS_URL): Promise<GatewayHarness> {
+export async function gatewayHarness(
+  label: string,
+  target: RedisTarget = testRedis(),
+): Promise<GatewayHarness> {
   const prefix = uniquePrefix(label);
-  const redis = new Redis(redisUrl);
+  const redis = target.connect('test-harness');
   await redis.ping();
   const keys = new RedisKeys(prefix);
   const store = new ApiKeyStore(redis, keys);
   const gateways: RunningApp[] = [];
   const startGateway = async (env: Record<string, string> = {}): Promise<RunningApp> => {
     const app = await spawnApp('gateway', {
-      REDIS_URL: redisUrl,
+      ...target.env,
       REDIS_PREFIX: prefix,
       HOST: '127.0.0.1',
       ...env,
@@ -42,7 +52,7 @@ export async function gatewayHarness(label: string, redisUrl = SHARED_REDIS_URL)
     redis,
     keys,
     prefix,
-    redisUrl,
+    redisEnv: target.env,
     gateways,
     url: (index = 0) => `http://127.0.0.1:${gateways[index]?.port ?? 0}`,
     createKey: async (request = {}, key) => {

@@ -39,7 +39,7 @@ export function startCache(
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('cache', {
-    REDIS_URL: harness.redisUrl,
+    ...harness.redisEnv,
     REDIS_PREFIX: harness.prefix,
     EXCHANGE_REST_URL: sim.restUrl,
     ...env,
@@ -52,7 +52,7 @@ export function startIngestor(
   sim: Pick<Sim, 'restUrl' | 'wsUrl'>,
 ): Promise<RunningApp> {
   return spawnApp('ingestor', {
-    REDIS_URL: harness.redisUrl,
+    ...harness.redisEnv,
     REDIS_PREFIX: harness.prefix,
     EXCHANGE_WS_URL: sim.wsUrl,
     EXCHANGE_REST_URL: sim.restUrl,

@@ -1,4 +1,4 @@
-import { SHARED_REDIS_URL, type RunningApp, spawnApp } from '@pds/testing';
+import { type RunningApp, spawnApp, testRedis } from '@pds/testing';
 
 export const MINUTE = 60_000;
 
@@ -31,10 +31,10 @@ export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
 export async function startIngestor(
   prefix: string,
   sim: Sim,
-  redisUrl = SHARED_REDIS_URL,
+  redisEnv: Readonly<Record<string, string>> = testRedis().env,
 ): Promise<RunningApp> {
   const ingestor = await spawnApp('ingestor', {
-    REDIS_URL: redisUrl,
+    ...redisEnv,
     REDIS_PREFIX: prefix,
     EXCHANGE_WS_URL: `ws://127.0.0.1:${sim.app.port}`,
     EXCHANGE_REST_URL: `http://127.0.0.1:${sim.app.port}`,

@@ -1,17 +1,7 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@pds/redis';
+import { scanKeys } from '@pds/testing';
 
-async function scanAll(redis: Redis, pattern: string): Promise<string[]> {
-  const found: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    found.push(...keys);
-  } while (cursor !== '0');
-  return found;
-}
-
-async function contentOf(redis: Redis, key: string): Promise<string[]> {
+async function contentOf(redis: RedisClient, key: string): Promise<string[]> {
   const type = await redis.type(key);
   switch (type) {
     case 'string':
@@ -34,8 +24,8 @@ async function contentOf(redis: Redis, key: string): Promise<string[]> {
 }
 
 /** Every key under the prefix (also the hash-tagged queue keys) with everything stored in it. */
-export async function dumpPrefix(redis: Redis, prefix: string): Promise<Map<string, string[]>> {
-  const keys = [...(await scanAll(redis, `${prefix}:*`)), ...(await scanAll(redis, `{${prefix}:*`))];
+export async function dumpPrefix(redis: RedisClient, prefix: string): Promise<Map<string, string[]>> {
+  const keys = [...(await scanKeys(redis, `${prefix}:*`)), ...(await scanKeys(redis, `{${prefix}:*`))];
   const dump = new Map<string, string[]>();
   for (const key of keys) dump.set(key, await contentOf(redis, key));
   return dump;

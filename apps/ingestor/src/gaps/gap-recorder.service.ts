@@ -7,9 +7,9 @@ import {
   RedisKeys,
   type RepairGapJobData,
   repairGapJobId,
+  type RedisClient,
 } from '@pds/redis';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { QUEUE_REDIS } from '../storage/redis.tokens';
 
@@ -23,7 +23,7 @@ export class GapRecorder implements OnApplicationShutdown {
   private detected = 0;
 
   constructor(
-    @Inject(QUEUE_REDIS) connection: Redis,
+    @Inject(QUEUE_REDIS) connection: RedisClient,
     keys: RedisKeys,
     private readonly env: IngestorEnvironment,
     private readonly logger: JsonLogger,

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
-import { RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { RedisKeys, type RedisClient } from '@pds/redis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { definedCommand, type ScriptCommand } from '../storage/defined-command';
 import { REDIS } from '../storage/redis.tokens';
@@ -27,7 +26,7 @@ export class LeaseService {
   private readonly roleListeners = new Set<(role: Role) => void>();
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly env: IngestorEnvironment,
     private readonly logger: JsonLogger,

@@ -1,14 +1,13 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { closeRedis, createPersistentRedis, createRedis, RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { closeRedis, createPersistentRedis, createRedis, RedisKeys, type RedisClient } from '@pds/redis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { QUEUE_REDIS, REDIS } from './redis.tokens';
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(QUEUE_REDIS) private readonly queueRedis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(QUEUE_REDIS) private readonly queueRedis: RedisClient,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
-import { readLastEventTime, RedisKeys } from '@pds/redis';
-import type { Redis } from 'ioredis';
+import { readLastEventTime, RedisKeys, type RedisClient } from '@pds/redis';
 import type { WriteStep } from '../market-state/write-step';
 import { definedCommand, type ScriptCommand } from '../storage/defined-command';
 import { REDIS } from '../storage/redis.tokens';
@@ -21,7 +20,7 @@ export class MarketWriter {
   private readonly ingestStep: ScriptCommand;
 
   constructor(
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {
     this.ingestStep = definedCommand(redis, COMMAND, INGEST_STEP_LUA);

@@ -1,11 +1,10 @@
 import { HISTORY_QUEUE, type RedisKeys, type RepairGapJobData } from '@pds/redis';
-import { SHARED_REDIS_URL } from '@pds/testing';
+import { testRedis } from '@pds/testing';
 import { type Job, Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 
 /** The history queue as the cache workers will see it, to check the repair jobs the ingestor adds. */
 export class HistoryQueueProbe {
-  private readonly connection = new Redis(SHARED_REDIS_URL, { maxRetriesPerRequest: null });
+  private readonly connection = testRedis().connect('test-history-queue');
   private readonly queue: Queue<RepairGapJobData>;
 
   constructor(keys: RedisKeys) {

@@ -1,7 +1,6 @@
 import { INTERVALS, type Interval, type Kline, type MarketSymbol, type Price } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
-import { Redis } from 'ioredis';
+import { deletePrefix, type RunningApp, spawnApp, testRedis, uniquePrefix } from '@pds/testing';
 
 export const SYMBOL: MarketSymbol = 'btcusdt';
 
@@ -47,7 +46,7 @@ export function startIngestor(
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('ingestor', {
-    REDIS_URL: SHARED_REDIS_URL,
+    ...testRedis().env,
     REDIS_PREFIX: prefix,
     EXCHANGE_WS_URL: sim.wsUrl,
     EXCHANGE_REST_URL: sim.restUrl,
@@ -58,11 +57,11 @@ export function startIngestor(
   });
 }
 
-/** A prefix of the test file's own on the shared Redis, with typed readers of what the ingestor wrote. */
+/** A prefix of the test file's own on the test run's Redis, with typed readers of what the ingestor wrote. */
 export class TestStore {
   readonly prefix: string;
   readonly keys: RedisKeys;
-  readonly redis = new Redis(SHARED_REDIS_URL);
+  readonly redis = testRedis().connect('test-store');
 
   constructor(label: string) {
     this.prefix = uniquePrefix(label);
