@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** A free TCP port on loopback, chosen by the kernel. */
@@ -17,18 +20,34 @@ export async function freePort(): Promise<number> {
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
+  /** Kills the server (SIGKILL, as a crash): with `appendOnly`, every acknowledged write survives. */
   stop(): Promise<void>;
-  /** Starts the server again on the same port (after stop). */
+  /** Starts the server again on the same port (after stop), from its append-only file if it keeps one. */
   start(): Promise<void>;
+  /** Stops the server for good and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  /**
+   * Keep an append-only file, fsynced on every write, in a temporary folder, as production does
+   * (AOF): the data survives a stop and start. Without it nothing is persisted.
+   */
+  readonly appendOnly?: boolean;
 }
 
 /** redis-server prints this line once it accepts connections. */
 const READY_LINE = 'Ready to accept connections';
 
-async function spawnUntilReady(port: number): Promise<ChildProcess> {
+function persistenceArguments(dataDir: string | undefined): string[] {
+  if (dataDir === undefined) return ['--save', '', '--appendonly', 'no'];
+  return ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dataDir];
+}
+
+async function spawnUntilReady(port: number, dataDir: string | undefined): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistenceArguments(dataDir)],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -48,13 +67,14 @@ async function spawnUntilReady(port: number): Promise<ChildProcess> {
 
 /**
  * A private, throw-away redis-server for tests that stop and restart Redis; the shared server on
- * 6379 stays untouched. Nothing is persisted.
+ * 6379 stays untouched.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
+  const dataDir = options.appendOnly ? mkdtempSync(join(tmpdir(), 'pds-redis-')) : undefined;
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = await spawnUntilReady(port);
+    child = await spawnUntilReady(port, dataDir);
   };
   const stop = async (): Promise<void> => {
     const running = child;
@@ -63,6 +83,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     running.kill('SIGKILL');
     await once(running, 'exit');
   };
+  const dispose = async (): Promise<void> => {
+    await stop();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop };
+  return { port, url: `redis://127.0.0.1:${port}`, start, stop, dispose };
 }

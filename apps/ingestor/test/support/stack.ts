@@ -1,44 +1,24 @@
 import { INTERVALS, type Interval, type Kline, type MarketSymbol, type Price } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
+import {
+  deletePrefix,
+  type RunningApp,
+  SHARED_REDIS_URL,
+  type Sim,
+  spawnApp,
+  startExchangeSim,
+  uniquePrefix,
+} from '@pds/testing';
 import { Redis } from 'ioredis';
 
 export const SYMBOL: MarketSymbol = 'btcusdt';
 
-export interface Sim {
-  readonly app: RunningApp;
-  readonly wsUrl: string;
-  readonly restUrl: string;
-  post<T>(path: string, body?: object): Promise<T>;
-  trade(price: string, qty: string): Promise<{ id: number; time: number }>;
-}
+export type { Sim } from '@pds/testing';
+export { eventually, isMsg } from '@pds/testing';
 
 /** The exchange simulator with no background trades: only the trades a test injects happen. */
-export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
-  const app = await spawnApp('exchange-sim', {
-    SIM_SEED: '1',
-    SIM_TRADES_PER_SECOND: '0',
-    SIM_KLINE_PUSH_MS: '500',
-    SIM_SHUTDOWN_GRACE_MS: '5000',
-    ...env,
-  });
-  const restUrl = `http://127.0.0.1:${app.port}`;
-  const post = async <T>(path: string, body: object = {}): Promise<T> => {
-    const response = await fetch(`${restUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return {
-    app,
-    wsUrl: `ws://127.0.0.1:${app.port}`,
-    restUrl,
-    post,
-    trade: (price, qty) => post('/sim/trade', { price, qty }),
-  };
+export function startSim(env: Record<string, string> = {}): Promise<Sim> {
+  return startExchangeSim({ SIM_KLINE_PUSH_MS: '500', SIM_SHUTDOWN_GRACE_MS: '5000', ...env });
 }
 
 export function startIngestor(
@@ -106,24 +86,4 @@ export class TestStore {
     await deletePrefix(this.redis, this.prefix);
     await this.redis.quit();
   }
-}
-
-/** Polls `probe` until it returns a value (not undefined); the ingestor's writes are asynchronous. */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-export function isMsg(msg: string, fields: Record<string, unknown> = {}) {
-  return (entry: Record<string, unknown>): boolean =>
-    entry.msg === msg && Object.entries(fields).every(([key, value]) => entry[key] === value);
 }
