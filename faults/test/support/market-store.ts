@@ -1,0 +1,64 @@
+import { DEFAULT_SYMBOL, type Kline, type Price } from '@pds/market';
+import type { Sim } from '@pds/testing';
+import type { RedisKeys } from '@pds/redis';
+import type { Redis } from 'ioredis';
+
+export interface StoredKline {
+  readonly score: number;
+  readonly kline: Kline;
+}
+
+export interface MinutesComparison {
+  readonly stored: StoredKline[];
+  readonly exchange: Kline[];
+}
+
+/** Reads what the service stored in Redis, as it stored it. */
+export class MarketStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async closedMinutes(): Promise<StoredKline[]> {
+    const flat = await this.redis.zrangebyscore(
+      this.keys.closedKlines(DEFAULT_SYMBOL, '1m'),
+      '-inf',
+      '+inf',
+      'WITHSCORES',
+    );
+    const stored: StoredKline[] = [];
+    for (let index = 0; index < flat.length; index += 2) {
+      stored.push({ kline: JSON.parse(flat[index] ?? '') as Kline, score: Number(flat[index + 1]) });
+    }
+    return stored;
+  }
+
+  /**
+   * The stored closed 1m klines and the exchange's over the same span, read again until they are
+   * equal or `timeoutMs` has passed (then the last reading, for the assertion to show the difference).
+   */
+  async minutesOnceSettled(sim: Sim, timeoutMs: number): Promise<MinutesComparison> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const stored = await this.closedMinutes();
+      const exchange = await sim.history('1m', stored[0]?.score ?? 0, stored.at(-1)?.score ?? 0);
+      const equal = JSON.stringify(stored.map((member) => member.kline)) === JSON.stringify(exchange);
+      if (equal || Date.now() > deadline) return { stored, exchange };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  async price(): Promise<Price | undefined> {
+    const value = await this.redis.get(this.keys.latestPrice(DEFAULT_SYMBOL));
+    return value === null ? undefined : (JSON.parse(value) as Price);
+  }
+
+  async leaseOwner(): Promise<string | null> {
+    return this.redis.get(this.keys.ingestorLease(DEFAULT_SYMBOL));
+  }
+
+  async wsLeases(keyId: string, operation: string): Promise<number> {
+    return this.redis.zcard(this.keys.wsConnections(keyId, operation));
+  }
+}
