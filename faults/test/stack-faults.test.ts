@@ -1,4 +1,4 @@
-import { toIsoTime } from '@pds/market';
+import { INTERVALS, intervalMs, toIsoTime } from '@pds/market';
 import { eventually, isMsg, nextLog, type RunningApp } from '@pds/testing';
 import {
   startFaultStack,
@@ -9,7 +9,6 @@ import {
 import { HttpLoad } from './support/http-load';
 import { MarketStore } from './support/market-store';
 import { MINUTE, pause, SimClock } from './support/sim-clock';
-import { TradeFeed } from './support/trade-feed';
 import {
   CURRENT_KLINE,
   isAtOrAfter,
@@ -40,7 +39,6 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
   const clock = new SimClock(25_000);
   let stack: FaultStack;
   let store: MarketStore;
-  let feed: TradeFeed;
   let load: HttpLoad;
   let watchers: Watcher[][] = [];
   let redisDown = false;
@@ -52,7 +50,7 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
 
   /** Resolves once a trade booked from now on is the latest price in Redis: the market is written again. */
   async function writesFlow(what: string, timeoutMs = 10_000): Promise<void> {
-    const trade = await feed.next();
+    const trade = await stack.feed.next();
     await eventually(
       async () => {
         const price = await store.price();
@@ -73,8 +71,6 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
   beforeAll(async () => {
     stack = await startFaultStack(clock.offsetMs);
     store = new MarketStore(stack.harness.redis, stack.harness.keys);
-    feed = new TradeFeed(stack.sim, 50);
-    feed.start();
     await writesFlow('start-up');
     // The WebSocket snapshots need the open kline too, which comes with the exchange's first push.
     await eventually(async () => {
@@ -94,7 +90,7 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
   afterAll(async () => {
     try {
       if (redisDown) await stack.redis.start();
-      await Promise.all([feed.stop(), load.stop()]);
+      await Promise.all([stack.feed.stop(), load.stop()]);
       await Promise.all(watchers.flat().map(({ client }) => client.close().catch(() => undefined)));
     } finally {
       await stack.close();
@@ -132,7 +128,7 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
       }
     }
     // Every WebSocket client stays connected and streams the market again (a fresh snapshot first).
-    const marker = await feed.next();
+    const marker = await stack.feed.next();
     await writesFlow('after Redis returned', 15_000);
     for (const { path, client } of watchers.flat()) {
       await client.take(isAtOrAfter(path, path === PRICE ? marker.time : boundary), `${path} after Redis`);
@@ -209,23 +205,32 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
     expect(upAnswers.length).toBeGreaterThan(100);
   });
 
-  it('holds the exchange history, contiguous and exact, and its last trade, after a close past the last fault', async () => {
+  it('holds the exchange history of every interval, contiguous and exact, and its last trade, after a close past the last fault', async () => {
     const closing = clock.boundaryAfter(lastFaultAt + clock.offsetMs);
     await eventually(
-      async () =>
-        (await store.closedMinutes()).some((m) => m.score === closing - MINUTE) ? true : undefined,
+      async () => ((await store.closed('1m')).some((m) => m.score === closing - MINUTE) ? true : undefined),
       `the 1m kline closing at ${toIsoTime(closing)}`,
       closing - clock.now() + 20_000,
     );
-    await Promise.all([feed.stop(), load.stop()]);
-    const last = feed.last!;
+    await Promise.all([stack.feed.stop(), load.stop()]);
+    const last = stack.feed.last!;
 
     // The cache worker repairs what the faults left out; poll until it is done.
-    const { stored, exchange } = await store.minutesOnceSettled(stack.sim, 30_000);
-    const openTimes = stored.map((member) => member.score);
-    expect(new Set(openTimes).size).toBe(openTimes.length);
-    expect(openTimes.slice(1).filter((time, index) => time - openTimes[index]! !== MINUTE)).toEqual([]);
-    expect(stored.map((member) => member.kline)).toEqual(exchange);
+    for (const interval of INTERVALS) {
+      const { stored, exchange } = await store.closedOnceSettled(stack.sim, interval, 30_000);
+      const openTimes = stored.map((member) => member.score);
+      const steps = new Set(openTimes.slice(1).map((time, index) => time - openTimes[index]!));
+      expect({ interval, unique: new Set(openTimes).size === openTimes.length }).toEqual({
+        interval,
+        unique: true,
+      });
+      expect({ interval, steps: [...steps] }).toEqual({ interval, steps: [intervalMs(interval)] });
+      expect({ interval, klines: stored.map((member) => member.kline) }).toEqual({
+        interval,
+        klines: exchange,
+      });
+    }
+    const openTimes = (await store.closed('1m')).map((member) => member.score);
     expect(openTimes.at(-1)).toBeGreaterThanOrEqual(closing - MINUTE);
 
     await eventually(async () => {

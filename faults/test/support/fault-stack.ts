@@ -7,6 +7,7 @@ import {
   startExchangeSim,
   startRedisServer,
 } from '@pds/testing';
+import { TradeFeed } from './trade-feed';
 import { gatewayHarness, type GatewayHarness } from '../../../apps/gateway/test/support/gateway-harness';
 
 /** Short lease and stream timings, so that every recovery happens in seconds. */
@@ -30,13 +31,14 @@ export interface FaultStack {
   readonly redis: RedisServer;
   readonly harness: GatewayHarness;
   readonly sim: Sim;
+  /** Trades on the exchange, one every 50 ms from the simulator's start to the end of the run. */
+  readonly feed: TradeFeed;
   /** Ingestors that still run, by id. */
   readonly ingestors: Map<string, RunningApp>;
   readonly cache: RunningApp;
   readonly gateways: readonly RunningApp[];
   readonly key: string;
   readonly keyId: string;
-  startIngestor(id: string): Promise<RunningApp>;
   close(): Promise<void>;
 }
 
@@ -82,7 +84,9 @@ export async function startFaultStack(simOffsetMs: number): Promise<FaultStack> 
   const harness = await gatewayHarness('faults', redis.url);
   const ingestors = new Map<string, RunningApp>();
   const workers: RunningApp[] = [];
+  let feed: TradeFeed | undefined;
   const close = async (): Promise<void> => {
+    await feed?.stop();
     await Promise.all([...ingestors.values(), ...workers].map((app) => app.stop()));
     await harness.close();
     await redis.dispose();
@@ -95,6 +99,9 @@ export async function startFaultStack(simOffsetMs: number): Promise<FaultStack> 
       SIM_SHUTDOWN_GRACE_MS: String(TIMINGS.shutdownGraceMs),
     });
     workers.push(sim.app);
+    // Trades flow before the ingestors connect: a stream without events counts as dead.
+    feed = new TradeFeed(sim, 50);
+    feed.start();
     const start = async (id: string): Promise<RunningApp> => {
       const app = await startIngestor(harness, sim, id);
       ingestors.set(id, app);
@@ -115,7 +122,7 @@ export async function startFaultStack(simOffsetMs: number): Promise<FaultStack> 
       requestsPerMinute: 1_000_000,
       wsConnections: WS_CONNECTIONS_PER_OPERATION,
     });
-    return { redis, harness, sim, ingestors, cache, gateways, key, keyId, startIngestor: start, close };
+    return { redis, harness, sim, feed, ingestors, cache, gateways, key, keyId, close };
   } catch (error) {
     await close();
     throw error;

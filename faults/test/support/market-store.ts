@@ -1,4 +1,4 @@
-import { DEFAULT_SYMBOL, type Kline, type Price } from '@pds/market';
+import { DEFAULT_SYMBOL, type Interval, type Kline, type Price } from '@pds/market';
 import type { Sim } from '@pds/testing';
 import type { RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
@@ -8,7 +8,7 @@ export interface StoredKline {
   readonly kline: Kline;
 }
 
-export interface MinutesComparison {
+export interface HistoryComparison {
   readonly stored: StoredKline[];
   readonly exchange: Kline[];
 }
@@ -20,9 +20,9 @@ export class MarketStore {
     private readonly keys: RedisKeys,
   ) {}
 
-  async closedMinutes(): Promise<StoredKline[]> {
+  async closed(interval: Interval): Promise<StoredKline[]> {
     const flat = await this.redis.zrangebyscore(
-      this.keys.closedKlines(DEFAULT_SYMBOL, '1m'),
+      this.keys.closedKlines(DEFAULT_SYMBOL, interval),
       '-inf',
       '+inf',
       'WITHSCORES',
@@ -35,14 +35,15 @@ export class MarketStore {
   }
 
   /**
-   * The stored closed 1m klines and the exchange's over the same span, read again until they are
-   * equal or `timeoutMs` has passed (then the last reading, for the assertion to show the difference).
+   * The stored closed klines of `interval` and the exchange's over the same span, read again until
+   * they are equal or `timeoutMs` has passed (then the last reading, for the assertion to show the
+   * difference).
    */
-  async minutesOnceSettled(sim: Sim, timeoutMs: number): Promise<MinutesComparison> {
+  async closedOnceSettled(sim: Sim, interval: Interval, timeoutMs: number): Promise<HistoryComparison> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const stored = await this.closedMinutes();
-      const exchange = await sim.history('1m', stored[0]?.score ?? 0, stored.at(-1)?.score ?? 0);
+      const stored = await this.closed(interval);
+      const exchange = await sim.history(interval, stored[0]?.score ?? 0, stored.at(-1)?.score ?? 0);
       const equal = JSON.stringify(stored.map((member) => member.kline)) === JSON.stringify(exchange);
       if (equal || Date.now() > deadline) return { stored, exchange };
       await new Promise((resolve) => setTimeout(resolve, 200));
