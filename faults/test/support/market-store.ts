@@ -1,12 +1,7 @@
 import { DEFAULT_SYMBOL, type Interval, type Kline, type Price } from '@pds/market';
-import type { Sim } from '@pds/testing';
+import { type Sim, type StoredKline, storedClosedKlines, storedPrice } from '@pds/testing';
 import type { RedisKeys } from '@pds/redis';
 import type { Redis } from 'ioredis';
-
-export interface StoredKline {
-  readonly score: number;
-  readonly kline: Kline;
-}
 
 export interface HistoryComparison {
   readonly stored: StoredKline[];
@@ -20,18 +15,8 @@ export class MarketStore {
     private readonly keys: RedisKeys,
   ) {}
 
-  async closed(interval: Interval): Promise<StoredKline[]> {
-    const flat = await this.redis.zrangebyscore(
-      this.keys.closedKlines(DEFAULT_SYMBOL, interval),
-      '-inf',
-      '+inf',
-      'WITHSCORES',
-    );
-    const stored: StoredKline[] = [];
-    for (let index = 0; index < flat.length; index += 2) {
-      stored.push({ kline: JSON.parse(flat[index] ?? '') as Kline, score: Number(flat[index + 1]) });
-    }
-    return stored;
+  closed(interval: Interval): Promise<StoredKline[]> {
+    return storedClosedKlines(this.redis, this.keys, interval);
   }
 
   /**
@@ -50,9 +35,8 @@ export class MarketStore {
     }
   }
 
-  async price(): Promise<Price | undefined> {
-    const value = await this.redis.get(this.keys.latestPrice(DEFAULT_SYMBOL));
-    return value === null ? undefined : (JSON.parse(value) as Price);
+  price(): Promise<Price | undefined> {
+    return storedPrice(this.redis, this.keys);
   }
 
   async leaseOwner(): Promise<string | null> {

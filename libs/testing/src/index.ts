@@ -5,3 +5,4 @@ export * from './market-fixture';
 export * from './poll';
 export * from './stream-client';
 export * from './exchange-sim';
+export * from './stored-market';

@@ -20,7 +20,10 @@ export async function freePort(): Promise<number> {
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
-  /** Kills the server (SIGKILL, as a crash): with `appendOnly`, every acknowledged write survives. */
+  /**
+   * Kills the server (SIGKILL, as a crash). With `appendOnly` every acknowledged write survives: it
+   * is in the file (the kernel's cache) before the reply, and only a machine crash would lose it.
+   */
   stop(): Promise<void>;
   /** Starts the server again on the same port (after stop), from its append-only file if it keeps one. */
   start(): Promise<void>;
@@ -30,8 +33,8 @@ export interface RedisServer {
 
 export interface RedisServerOptions {
   /**
-   * Keep an append-only file, fsynced on every write, in a temporary folder, as production does
-   * (AOF): the data survives a stop and start. Without it nothing is persisted.
+   * Keep an append-only file in a temporary folder, as production does (`--appendonly yes
+   * --appendfsync everysec`): the data survives a stop and start. Without it nothing is persisted.
    */
   readonly appendOnly?: boolean;
 }
@@ -41,7 +44,7 @@ const READY_LINE = 'Ready to accept connections';
 
 function persistenceArguments(dataDir: string | undefined): string[] {
   if (dataDir === undefined) return ['--save', '', '--appendonly', 'no'];
-  return ['--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dataDir];
+  return ['--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dataDir];
 }
 
 async function spawnUntilReady(port: number, dataDir: string | undefined): Promise<ChildProcess> {

@@ -1,4 +1,4 @@
-import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
+import { type Interval, intervalMs, type MarketSymbol } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
 import {
   deletePrefix,
@@ -7,6 +7,8 @@ import {
   type Sim,
   spawnApp,
   startExchangeSim,
+  type StoredKline,
+  storedClosedKlines,
   uniquePrefix,
 } from '@pds/testing';
 import { Redis } from 'ioredis';
@@ -61,18 +63,8 @@ export class HistoryStore {
     this.keys = new RedisKeys(this.prefix);
   }
 
-  async closed(interval: Interval): Promise<{ score: number; kline: Kline }[]> {
-    const flat = await this.redis.zrangebyscore(
-      this.keys.closedKlines(SYMBOL, interval),
-      '-inf',
-      '+inf',
-      'WITHSCORES',
-    );
-    const members: { score: number; kline: Kline }[] = [];
-    for (let index = 0; index < flat.length; index += 2) {
-      members.push({ kline: JSON.parse(flat[index] ?? '') as Kline, score: Number(flat[index + 1]) });
-    }
-    return members;
+  async closed(interval: Interval): Promise<StoredKline[]> {
+    return storedClosedKlines(this.redis, this.keys, interval);
   }
 
   async coverage(interval: Interval): Promise<Span[]> {

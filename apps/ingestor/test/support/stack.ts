@@ -7,6 +7,9 @@ import {
   type Sim,
   spawnApp,
   startExchangeSim,
+  type StoredKline,
+  storedClosedKlines,
+  storedPrice,
   uniquePrefix,
 } from '@pds/testing';
 import { Redis } from 'ioredis';
@@ -50,8 +53,7 @@ export class TestStore {
   }
 
   async price(): Promise<Price | undefined> {
-    const value = await this.redis.get(this.keys.latestPrice(SYMBOL));
-    return value === null ? undefined : (JSON.parse(value) as Price);
+    return storedPrice(this.redis, this.keys);
   }
 
   async rawPrice(): Promise<string | null> {
@@ -68,18 +70,8 @@ export class TestStore {
     return new Map(INTERVALS.map((interval, index) => [interval, klines[index]]));
   }
 
-  async closedKlines(interval: Interval): Promise<{ score: number; kline: Kline }[]> {
-    const flat = await this.redis.zrangebyscore(
-      this.keys.closedKlines(SYMBOL, interval),
-      '-inf',
-      '+inf',
-      'WITHSCORES',
-    );
-    const members: { score: number; kline: Kline }[] = [];
-    for (let index = 0; index < flat.length; index += 2) {
-      members.push({ kline: JSON.parse(flat[index] ?? '') as Kline, score: Number(flat[index + 1]) });
-    }
-    return members;
+  async closedKlines(interval: Interval): Promise<StoredKline[]> {
+    return storedClosedKlines(this.redis, this.keys, interval);
   }
 
   async close(): Promise<void> {
