@@ -8,6 +8,8 @@ export default tseslint.config(
       'node_modules/',
       'coverage/',
       'jest.config.js',
+      'jest.faults.config.js',
+      'jest.shared.js',
       'eslint.config.mjs',
       'apps/gateway/public/',
       'tools/jest-summary-reporter.js',

@@ -7,3 +7,7 @@ export * from './market-fixture';
 export * from './metrics-scrape';
 export * from './sim-control';
 export * from './test-redis-variables';
+export * from './poll';
+export * from './stream-client';
+export * from './exchange-sim';
+export * from './stored-market';

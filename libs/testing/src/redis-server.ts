@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** A free TCP port on loopback, chosen by the kernel. */
@@ -17,13 +20,32 @@ export async function freePort(): Promise<number> {
 export interface RedisServer {
   readonly port: number;
   readonly url: string;
+  /**
+   * Kills the server (SIGKILL, as a crash). With `appendOnly` every acknowledged write survives: it
+   * is in the file (the kernel's cache) before the reply, and only a machine crash would lose it.
+   */
   stop(): Promise<void>;
-  /** Starts the server again on the same port (after stop). */
+  /** Starts the server again on the same port (after stop), from its append-only file if it keeps one. */
   start(): Promise<void>;
+  /** Stops the server for good and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+export interface RedisServerOptions {
+  /**
+   * Keep an append-only file in a temporary folder, as production does (`--appendonly yes
+   * --appendfsync everysec`): the data survives a stop and start. Without it nothing is persisted.
+   */
+  readonly appendOnly?: boolean;
 }
 
 /** redis-server prints this line once it accepts connections. */
 const READY_LINE = 'Ready to accept connections';
+
+function persistenceArguments(dataDir: string | undefined): string[] {
+  if (dataDir === undefined) return ['--save', '', '--appendonly', 'no'];
+  return ['--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dataDir];
+}
 
 /** Resolves once a spawned redis-server (stdout piped) accepts connections; rejects if it exits first. */
 export async function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
@@ -40,13 +62,11 @@ export async function waitUntilReady(child: ChildProcess, port: number): Promise
   await Promise.race([ready, exited]);
 }
 
-async function spawnUntilReady(port: number): Promise<ChildProcess> {
+async function spawnUntilReady(port: number, dataDir: string | undefined): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistenceArguments(dataDir)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await waitUntilReady(child, port);
   return child;
@@ -54,13 +74,14 @@ async function spawnUntilReady(port: number): Promise<ChildProcess> {
 
 /**
  * A private, throw-away redis-server for tests that stop and restart Redis; the shared server on
- * 6379 stays untouched. Nothing is persisted.
+ * 6379 stays untouched.
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
+  const dataDir = options.appendOnly ? mkdtempSync(join(tmpdir(), 'pds-redis-')) : undefined;
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = await spawnUntilReady(port);
+    child = await spawnUntilReady(port, dataDir);
   };
   const stop = async (): Promise<void> => {
     const running = child;
@@ -69,6 +90,10 @@ export async function startRedisServer(): Promise<RedisServer> {
     running.kill('SIGKILL');
     await once(running, 'exit');
   };
+  const dispose = async (): Promise<void> => {
+    await stop();
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+  };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop };
+  return { port, url: `redis://127.0.0.1:${port}`, start, stop, dispose };
 }

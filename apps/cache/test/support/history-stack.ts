@@ -1,61 +1,24 @@
-import { BinanceRestClient, type KlineRange } from '@pds/exchange';
-import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
+import { type Interval, intervalMs, type MarketSymbol } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, spawnApp, testRedis, uniquePrefix } from '@pds/testing';
+import {
+  deletePrefix,
+  type RunningApp,
+  type Sim,
+  spawnApp,
+  startExchangeSim,
+  type StoredKline,
+  storedClosedKlines,
+  testRedis,
+  uniquePrefix,
+} from '@pds/testing';
 
 export const SYMBOL: MarketSymbol = 'btcusdt';
 
-export interface SimStats {
-  readonly restRequests: number;
-  readonly klinesRequests: number;
-  readonly weightUsed: number;
-  readonly rateLimited: number;
-  readonly banned: number;
-}
+export type { Sim, SimStats } from '@pds/testing';
+export { isMsg } from '@pds/testing';
 
-export interface Sim {
-  readonly app: RunningApp;
-  readonly restUrl: string;
-  readonly wsUrl: string;
-  post<T>(path: string, body?: object): Promise<T>;
-  stats(): Promise<SimStats>;
-  /** The simulator's REST answer, turned into klines exactly as libs/exchange does (counts as a request). */
-  klines(interval: Interval, range: KlineRange): Promise<readonly Kline[]>;
-  /** Every kline with openTime in [from, to], page by page. */
-  history(interval: Interval, from: number, to: number): Promise<Kline[]>;
-}
-
-export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
-  const app = await spawnApp('exchange-sim', { SIM_SEED: '7', SIM_TRADES_PER_SECOND: '0', ...env });
-  const restUrl = `http://127.0.0.1:${app.port}`;
-  const rest = new BinanceRestClient({ baseUrl: restUrl });
-  const post = async <T>(path: string, body: object = {}): Promise<T> => {
-    const response = await fetch(`${restUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const klines: Sim['klines'] = async (interval, range) =>
-    (await rest.fetchKlines(SYMBOL, interval, range)).klines;
-  const history: Sim['history'] = async (interval, from, to) => {
-    const all: Kline[] = [];
-    for (let start = from; start <= to; start += 1000 * intervalMs(interval)) {
-      all.push(...(await klines(interval, { startTime: start, endTime: to, limit: 1000 })));
-    }
-    return all;
-  };
-  return {
-    app,
-    restUrl,
-    wsUrl: `ws://127.0.0.1:${app.port}`,
-    post,
-    stats: async () => (await (await fetch(`${restUrl}/sim/stats`)).json()) as SimStats,
-    klines,
-    history,
-  };
+export function startSim(env: Record<string, string> = {}): Promise<Sim> {
+  return startExchangeSim({ SIM_SEED: '7', ...env });
 }
 
 export function startCache(prefix: string, sim: Sim, env: Record<string, string> = {}): Promise<RunningApp> {
@@ -99,18 +62,8 @@ export class HistoryStore {
     this.keys = new RedisKeys(this.prefix);
   }
 
-  async closed(interval: Interval): Promise<{ score: number; kline: Kline }[]> {
-    const flat = await this.redis.zrangebyscore(
-      this.keys.closedKlines(SYMBOL, interval),
-      '-inf',
-      '+inf',
-      'WITHSCORES',
-    );
-    const members: { score: number; kline: Kline }[] = [];
-    for (let index = 0; index < flat.length; index += 2) {
-      members.push({ kline: JSON.parse(flat[index] ?? '') as Kline, score: Number(flat[index + 1]) });
-    }
-    return members;
+  async closed(interval: Interval): Promise<StoredKline[]> {
+    return storedClosedKlines(this.redis, this.keys, interval);
   }
 
   async coverage(interval: Interval): Promise<Span[]> {
@@ -131,11 +84,6 @@ export class HistoryStore {
     await deletePrefix(this.redis, this.prefix);
     await this.redis.quit();
   }
-}
-
-export function isMsg(msg: string, fields: Record<string, unknown> = {}) {
-  return (entry: Record<string, unknown>): boolean =>
-    entry.msg === msg && Object.entries(fields).every(([key, value]) => entry[key] === value);
 }
 
 /** Open times step by exactly one interval, ascending. */

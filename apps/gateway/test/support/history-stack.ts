@@ -1,35 +1,12 @@
-import { BinanceRestClient, type KlineRange } from '@pds/exchange';
 import { type Interval, intervalMs, type Kline } from '@pds/market';
-import { type RunningApp, spawnApp } from '@pds/testing';
+import { type RunningApp, type Sim, spawnApp, startExchangeSim } from '@pds/testing';
 import type { GatewayHarness } from './gateway-harness';
 
-/** The simulator's request counters (GET /sim/stats). */
-export interface SimStats {
-  readonly klinesRequests: number;
-  readonly rateLimited: number;
-  readonly banned: number;
-}
+export type { Sim, SimStats } from '@pds/testing';
+export { isMsg } from '@pds/testing';
 
-export interface Sim {
-  readonly app: RunningApp;
-  readonly restUrl: string;
-  readonly wsUrl: string;
-  stats(): Promise<SimStats>;
-  /** The simulator's REST answer, turned into klines exactly as libs/exchange does. */
-  klines(interval: Interval, range: KlineRange): Promise<readonly Kline[]>;
-}
-
-export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
-  const app = await spawnApp('exchange-sim', { SIM_SEED: '3', SIM_TRADES_PER_SECOND: '0', ...env });
-  const restUrl = `http://127.0.0.1:${app.port}`;
-  const rest = new BinanceRestClient({ baseUrl: restUrl });
-  return {
-    app,
-    restUrl,
-    wsUrl: `ws://127.0.0.1:${app.port}`,
-    stats: async () => (await (await fetch(`${restUrl}/sim/stats`)).json()) as SimStats,
-    klines: async (interval, range) => (await rest.fetchKlines('btcusdt', interval, range)).klines,
-  };
+export function startSim(env: Record<string, string> = {}): Promise<Sim> {
+  return startExchangeSim({ SIM_SEED: '3', ...env });
 }
 
 /** A cache worker on the harness's Redis prefix, fetching from the simulator. */
@@ -59,11 +36,6 @@ export function startIngestor(
     RECONNECT_INITIAL_MS: '50',
     RECONNECT_MAX_MS: '500',
   });
-}
-
-export function isMsg(msg: string, fields: Record<string, unknown> = {}) {
-  return (entry: Record<string, unknown>): boolean =>
-    entry.msg === msg && Object.entries(fields).every(([key, value]) => entry[key] === value);
 }
 
 /** Open times of the klines step by exactly one interval. */

@@ -1,30 +1,13 @@
-import { type RunningApp, spawnApp, testRedis } from '@pds/testing';
+import { type RunningApp, type Sim, spawnApp, startExchangeSim, testRedis } from '@pds/testing';
 
 export const MINUTE = 60_000;
 
-export interface Sim {
-  readonly app: RunningApp;
-  trade(price: string, qty: string): Promise<{ id: number; time: number }>;
-}
+export type { Sim } from '@pds/testing';
+export { eventually } from '@pds/testing';
 
-/** The exchange simulator; with SIM_TRADES_PER_SECOND 0 only the trades a test injects happen. */
-export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
-  const app = await spawnApp('exchange-sim', {
-    SIM_SEED: '1',
-    SIM_TRADES_PER_SECOND: '0',
-    SIM_KLINE_PUSH_MS: '500',
-    ...env,
-  });
-  const trade = async (price: string, qty: string): Promise<{ id: number; time: number }> => {
-    const response = await fetch(`http://127.0.0.1:${app.port}/sim/trade`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ price, qty }),
-    });
-    if (!response.ok) throw new Error(`trade: ${response.status} ${await response.text()}`);
-    return (await response.json()) as { id: number; time: number };
-  };
-  return { app, trade };
+/** The exchange simulator; with SIM_TRADES_PER_SECOND 0 (the default) only the trades a test injects happen. */
+export function startSim(env: Record<string, string> = {}): Promise<Sim> {
+  return startExchangeSim({ SIM_KLINE_PUSH_MS: '500', ...env });
 }
 
 /** The ingestor writing the simulator's market under `prefix`; resolves once it leads. */
@@ -52,19 +35,4 @@ export function clockBeforeBoundary(leadMs: number): { offset: number; boundary:
   const now = Date.now();
   const boundary = (Math.floor(now / MINUTE) + 2) * MINUTE;
   return { offset: boundary - leadMs - now, boundary };
-}
-
-/** Polls `probe` until it returns a value; for state that changes without an event to await. */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }

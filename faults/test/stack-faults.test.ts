@@ -1,0 +1,245 @@
+import { INTERVALS, intervalMs, toIsoTime } from '@pds/market';
+import { eventually, isMsg, nextLog, type RunningApp } from '@pds/testing';
+import {
+  startFaultStack,
+  TIMINGS,
+  type FaultStack,
+  WS_CONNECTIONS_PER_OPERATION,
+} from './support/fault-stack';
+import { HttpLoad } from './support/http-load';
+import { MarketStore } from './support/market-store';
+import { MINUTE, pause, SimClock } from './support/sim-clock';
+import {
+  CURRENT_KLINE,
+  isAtOrAfter,
+  PRICE,
+  reconnectUntilAdmitted,
+  streamUrl,
+  watch,
+  type Watcher,
+} from './support/ws-watchers';
+
+/** CONTRACT 7: without Redis the gateway answers 503 within 1 s; the margin is for a busy machine. */
+const REDIS_GONE_503_MS = 1000 + 500;
+/** How long Redis stays away; it spans a minute boundary, so a kline closes while it is gone. */
+const REDIS_DOWN_MS = 3000;
+/** Leadership: a standby writes within 10 s of the leader's kill -9 (ingestor README, issue). */
+const TAKEOVER_MS = 10_000;
+const LOAD_PATHS = [PRICE, '/api/v1/prices/klines?interval=1m&limit=100'];
+
+jest.setTimeout(4 * MINUTE);
+
+/**
+ * The whole stack under load (HTTP loops and WebSocket clients on both gateways, a steady trade
+ * rate on the exchange) while faults are injected one after another. Every answer must be 200 or
+ * 503, each recovery must come within its stated time, and at the end Redis must hold exactly the
+ * exchange's history and last trade.
+ */
+describe('fault suite: the stack under load through Redis, exchange, ingestor and gateway faults', () => {
+  const clock = new SimClock(25_000);
+  let stack: FaultStack;
+  let store: MarketStore;
+  let load: HttpLoad;
+  let watchers: Watcher[][] = [];
+  let redisDown = false;
+  let gatewayKilledAt = Number.POSITIVE_INFINITY;
+  let lastFaultAt = 0;
+
+  const gatewayUrl = (index: number): string => `http://127.0.0.1:${stack.gateways[index]!.port}`;
+  const target = (index: number): string => `gateway-${index}`;
+
+  /** Resolves once a trade booked from now on is the latest price in Redis: the market is written again. */
+  async function writesFlow(what: string, timeoutMs = 10_000): Promise<void> {
+    const trade = await stack.feed.next();
+    await eventually(
+      async () => {
+        const price = await store.price();
+        return price && Date.parse(price.time) >= trade.time ? true : undefined;
+      },
+      `${what}: the price of a trade booked at ${trade.time}`,
+      timeoutMs,
+    );
+  }
+
+  async function leader(): Promise<{ id: string; app: RunningApp }> {
+    const id = await eventually(async () => (await store.leaseOwner()) ?? undefined, 'a leader');
+    const app = stack.ingestors.get(id);
+    if (!app) throw new Error(`the lease is held by ${id}, which is not running`);
+    return { id, app };
+  }
+
+  beforeAll(async () => {
+    stack = await startFaultStack(clock.offsetMs);
+    store = new MarketStore(stack.harness.redis, stack.harness.keys);
+    await writesFlow('start-up');
+    // The WebSocket snapshots need the open kline too, which comes with the exchange's first push.
+    await eventually(async () => {
+      const response = await fetch(`${gatewayUrl(0)}${CURRENT_KLINE}?interval=1m`, {
+        headers: { 'x-api-key': stack.key },
+      });
+      return response.status === 200 ? true : undefined;
+    }, 'the open 1m kline');
+    load = new HttpLoad(stack.key, 20);
+    load.start(
+      stack.gateways.map((_, index) => ({ name: target(index), baseUrl: gatewayUrl(index) })),
+      LOAD_PATHS,
+    );
+    watchers = await Promise.all(stack.gateways.map((_, index) => watch(gatewayUrl(index), stack.key)));
+  });
+
+  afterAll(async () => {
+    try {
+      if (redisDown) await stack.redis.start();
+      await Promise.all([stack.feed.stop(), load.stop()]);
+      await Promise.all(watchers.flat().map(({ client }) => client.close().catch(() => undefined)));
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('keeps answering 200 or 503 while Redis is killed and started again, and recovers by itself', async () => {
+    const boundary = clock.nextBoundary(5000);
+    await clock.until(boundary - REDIS_DOWN_MS / 2);
+    const stoppedAt = Date.now();
+    redisDown = true;
+    await stack.redis.stop();
+    await pause(REDIS_DOWN_MS);
+    await stack.redis.start();
+    redisDown = false;
+    const startedAt = Date.now();
+
+    const loops = stack.gateways.flatMap((_, index) =>
+      LOAD_PATHS.map((path) => ({ target: target(index), path })),
+    );
+    expect(
+      load.slowToAnswer(loops, { from: stoppedAt, to: startedAt, status: 503, withinMs: REDIS_GONE_503_MS }),
+    ).toEqual([]);
+    for (const [index] of stack.gateways.entries()) {
+      for (const path of LOAD_PATHS) {
+        await eventually(
+          async () =>
+            Promise.resolve(
+              load
+                .startedBetween(startedAt, Infinity, target(index))
+                .find((sample) => sample.path === path && sample.status === 200),
+            ),
+          `200 again from gateway ${index} on ${path}`,
+        );
+      }
+    }
+    // Every WebSocket client stays connected and streams the market again (a fresh snapshot first).
+    const marker = await stack.feed.next();
+    await writesFlow('after Redis returned', 15_000);
+    for (const { path, client } of watchers.flat()) {
+      await client.take(isAtOrAfter(path, path === PRICE ? marker.time : boundary), `${path} after Redis`);
+      expect(client.closeInfo).toBeUndefined();
+    }
+    lastFaultAt = Date.now();
+  });
+
+  it.each(['/sim/disconnect', '/sim/silence', '/sim/shutdown-notice'])(
+    'keeps the market written through %s, twice, with trades flowing',
+    async (control) => {
+      for (let round = 1; round <= 2; round++) {
+        const { app } = await leader();
+        const recovered =
+          control === '/sim/shutdown-notice'
+            ? nextLog(app, isMsg('stream-switched', { reason: 'server-shutdown' }))
+            : nextLog(app, isMsg('reconnected'));
+        await stack.sim.post(control, control === '/sim/silence' ? { ms: 2 * TIMINGS.streamSilenceMs } : {});
+        await recovered;
+        await writesFlow(`${control} round ${round}`);
+        lastFaultAt = Date.now();
+      }
+    },
+  );
+
+  it('hands the writing over to the standby within 10 s of the leader being killed with SIGKILL', async () => {
+    const { id, app } = await leader();
+    const standby = [...stack.ingestors.entries()].find(([other]) => other !== id)![1];
+    const takesOver = nextLog(standby, isMsg('leader'));
+    const killedAt = Date.now();
+    await app.stop('SIGKILL');
+    stack.ingestors.delete(id);
+    await takesOver;
+    await writesFlow('after the take-over', TAKEOVER_MS - (Date.now() - killedAt));
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(TAKEOVER_MS);
+    lastFaultAt = Date.now();
+  });
+
+  it('keeps the other gateway answering 200 when one is killed under load, and frees its WebSocket slots', async () => {
+    const [doomed, survivor] = stack.gateways as [RunningApp, RunningApp];
+    const orphans = watchers[0]!;
+    gatewayKilledAt = Date.now();
+    await doomed.stop('SIGKILL');
+    load.stopTarget(target(0));
+    const closes = await Promise.all(orphans.map(({ client }) => client.closedWithin(5000)));
+    expect(closes.map((close) => close.code)).toEqual(orphans.map(() => 1006));
+
+    // Each dropped client reconnects to the survivor; the dead gateway's lease holds its slot at
+    // first, then expires (WS_LEASE_TTL_MS) and lets it in.
+    const deadline = gatewayKilledAt + TIMINGS.wsLeaseTtlMs + 3000;
+    const reconnected = await Promise.all(
+      orphans.map(({ path }) => reconnectUntilAdmitted(streamUrl(gatewayUrl(1), path, stack.key), deadline)),
+    );
+    watchers[0] = reconnected.map(({ client }, index) => ({ path: orphans[index]!.path, client }));
+    for (const { refused, connectedAt } of reconnected) {
+      expect(refused).toBeGreaterThanOrEqual(1);
+      expect(connectedAt).toBeLessThanOrEqual(deadline);
+    }
+    for (const operation of ['getCurrentPrice', 'getCurrentKline']) {
+      expect(await store.wsLeases(stack.keyId, operation)).toBe(WS_CONNECTIONS_PER_OPERATION);
+    }
+    const survivorAnswers = load.startedBetween(gatewayKilledAt, Date.now(), target(1));
+    expect(survivorAnswers.length).toBeGreaterThan(0);
+    expect(survivorAnswers.filter((sample) => sample.status !== 200)).toEqual([]);
+    expect(survivor.process.exitCode).toBeNull();
+    lastFaultAt = Date.now();
+  });
+
+  it('never answered anything but 200 or 503, and never failed to answer, on a gateway that was up', () => {
+    const upAnswers = load.samples.filter(
+      (sample) => sample.target !== target(0) || sample.ended < gatewayKilledAt,
+    );
+    expect(upAnswers.filter((sample) => sample.status !== 200 && sample.status !== 503)).toEqual([]);
+    expect(upAnswers.length).toBeGreaterThan(100);
+  });
+
+  it('holds the exchange history of every interval, contiguous and exact, and its last trade, after a close past the last fault', async () => {
+    const closing = clock.boundaryAfter(lastFaultAt + clock.offsetMs);
+    await eventually(
+      async () => ((await store.closed('1m')).some((m) => m.score === closing - MINUTE) ? true : undefined),
+      `the 1m kline closing at ${toIsoTime(closing)}`,
+      closing - clock.now() + 20_000,
+    );
+    await Promise.all([stack.feed.stop(), load.stop()]);
+    const last = stack.feed.last!;
+
+    // The cache worker repairs what the faults left out; poll until it is done.
+    for (const interval of INTERVALS) {
+      const { stored, exchange } = await store.closedOnceSettled(stack.sim, interval, 30_000);
+      const openTimes = stored.map((member) => member.score);
+      const steps = new Set(openTimes.slice(1).map((time, index) => time - openTimes[index]!));
+      expect({ interval, unique: new Set(openTimes).size === openTimes.length }).toEqual({
+        interval,
+        unique: true,
+      });
+      expect({ interval, steps: [...steps] }).toEqual({ interval, steps: [intervalMs(interval)] });
+      expect({ interval, klines: stored.map((member) => member.kline) }).toEqual({
+        interval,
+        klines: exchange,
+      });
+    }
+    const openTimes = (await store.closed('1m')).map((member) => member.score);
+    expect(openTimes.at(-1)).toBeGreaterThanOrEqual(closing - MINUTE);
+
+    await eventually(async () => {
+      const price = await store.price();
+      return price?.time === toIsoTime(last.time) ? price : undefined;
+    }, 'the last trade as the latest price');
+    expect(await store.price()).toEqual({ price: last.price, time: toIsoTime(last.time) });
+    for (const app of [...stack.ingestors.values(), stack.cache, stack.gateways[1]!]) {
+      expect(app.process.exitCode).toBeNull();
+    }
+  });
+});
