@@ -2,3 +2,4 @@ export * from './redis-server';
 export * from './spawn-app';
 export * from './test-prefix';
 export * from './market-fixture';
+export * from './exchange-history';

@@ -1,7 +1,14 @@
 import { BinanceRestClient, type KlineRange } from '@pds/exchange';
 import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
 import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
+import {
+  deletePrefix,
+  exchangeHistory,
+  type RunningApp,
+  SHARED_REDIS_URL,
+  spawnApp,
+  uniquePrefix,
+} from '@pds/testing';
 import { Redis } from 'ioredis';
 
 export const SYMBOL: MarketSymbol = 'btcusdt';
@@ -41,13 +48,8 @@ export async function startSim(env: Record<string, string> = {}): Promise<Sim> {
   };
   const klines: Sim['klines'] = async (interval, range) =>
     (await rest.fetchKlines(SYMBOL, interval, range)).klines;
-  const history: Sim['history'] = async (interval, from, to) => {
-    const all: Kline[] = [];
-    for (let start = from; start <= to; start += 1000 * intervalMs(interval)) {
-      all.push(...(await klines(interval, { startTime: start, endTime: to, limit: 1000 })));
-    }
-    return all;
-  };
+  const history: Sim['history'] = (interval, from, to) =>
+    exchangeHistory(restUrl, SYMBOL, interval, from, to);
   return {
     app,
     restUrl,
