@@ -61,7 +61,7 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
     await stack.close();
   });
 
-  it('should let exactly 40 of 45 requests of one key on one operation through, across both stack.replicas', async () => {
+  it('should let exactly 40 of 45 requests of one key on one operation through, across both replicas', async () => {
     const { key } = await stack.harness.createKey();
     const before = stack.replicas.map((app) => app.output.length);
     const statuses: number[] = [];
@@ -71,7 +71,7 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
     expect(statuses.filter((status) => status === 200)).toHaveLength(40);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     expect((await getJson(`${stack.nginx.url}${CURRENT_KLINE}`, { 'x-api-key': key })).status).toBe(200);
-    // Both stack.replicas answered some of them: the limit is the key's, not each replica's.
+    // Both replicas answered some of them: the limit is the key's, not each replica's.
     for (const [index, app] of stack.replicas.entries()) {
       const requests = app.output.slice(before[index]).filter((line) => line.includes('"msg":"request"'));
       expect({ replica: index, answered: requests.length > 0 }).toEqual({ replica: index, answered: true });
@@ -108,7 +108,7 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
     const [leavingFrom, stayingFrom] = stack.replicas.map((app) => app.output.length) as [number, number];
     const streams: StreamClient[] = [];
     for (let count = 0; count < 6; count += 1) streams.push(await open(url));
-    // least_conn spreads the sockets over both stack.replicas; each logs the sockets it serves.
+    // least_conn spreads the sockets over both replicas; each logs the sockets it serves.
     await until(
       async () =>
         Promise.resolve(
@@ -182,7 +182,6 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
       for (const index of [0, 1]) {
         const from = Date.now();
         await stack.replicas[index]!.stop('SIGTERM');
-
         const replacement = await stack.startReplica(index);
         expect((await getJson(`http://127.0.0.1:${stack.ports[index]}/health/ready`)).status).toBe(200);
         await stack.servesThroughNginx(replacement);
