@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { NGINX, renderNginxConfig } from './support/nginx';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
-const NGINX = '/usr/sbin/nginx';
 
 describe('deployment configuration', () => {
   it('should be accepted by docker-compose config, with the offline profile too', async () => {
@@ -52,14 +51,9 @@ describe('deployment configuration', () => {
   it('should pass nginx -t with the load balancer configuration', async () => {
     // The compose upstream names resolve only inside the compose network, so the check uses the
     // same nginx.conf with loopback replicas, as the local multi-replica setup does.
-    const folder = await mkdtemp(join(tmpdir(), 'pds-nginx-'));
+    const { folder, config } = await renderNginxConfig([3001, 3002], 8080);
     try {
-      await copyFile(join(ROOT, 'deploy/nginx/nginx.conf'), join(folder, 'nginx.conf'));
-      await writeFile(
-        join(folder, 'upstream.conf'),
-        'upstream gateways { server 127.0.0.1:3001; server 127.0.0.1:3002; keepalive 8; }\n',
-      );
-      const { stderr } = await run(NGINX, ['-t', '-p', folder, '-c', join(folder, 'nginx.conf')]);
+      const { stderr } = await run(NGINX, ['-t', '-p', folder, '-c', config]);
       expect(stderr).toContain('syntax is ok');
       expect(stderr).toContain('test is successful');
     } finally {

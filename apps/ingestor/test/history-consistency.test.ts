@@ -1,6 +1,5 @@
 import { INTERVALS, type Interval, type Kline } from '@pds/market';
-import { BinanceAdapter } from '@pds/exchange';
-import type { RunningApp } from '@pds/testing';
+import { exchangeHistory, type RunningApp } from '@pds/testing';
 import { eventually, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
 const DAY = 86_400_000;
@@ -48,18 +47,13 @@ describe('closed klines in Redis after minutes of live market', () => {
     );
     expect(firstMinutes.length).toBeGreaterThanOrEqual(MINUTES_AFTER_MIDNIGHT + 1);
 
-    const exchange = new BinanceAdapter({ restBaseUrl: sim.restUrl });
     for (const interval of INTERVALS) {
       const stored = await closedOf(interval);
       expect({ interval, closed: stored.length > 0 }).toEqual({ interval, closed: true });
       const first = Date.parse(stored[0]!.openTime);
       const last = Date.parse(stored.at(-1)!.openTime);
-      const page = await exchange.fetchKlines(SYMBOL, interval, {
-        startTime: first,
-        endTime: last,
-        limit: 1000,
-      });
-      expect({ interval, klines: stored }).toEqual({ interval, klines: page.klines });
+      const exchange = await exchangeHistory(sim.restUrl, SYMBOL, interval, first, last);
+      expect({ interval, klines: stored }).toEqual({ interval, klines: exchange });
     }
   });
 });

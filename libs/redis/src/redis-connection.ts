@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import { Cluster, type ClusterOptions, Redis, type RedisOptions } from 'ioredis';
 import type { RedisEnvironment } from '@pds/config';
 
@@ -102,6 +104,23 @@ export function createPersistentRedis(env: RedisEnvironment, connectionName: str
     maxRetriesPerRequest: null,
     commandTimeout: false,
   });
+}
+
+/**
+ * Resolves once `client` is connected and ready, or after its first connection error or
+ * `timeoutMs`, whichever comes first: a server that starts while Redis is away still starts (and
+ * answers 503 until Redis is back), but one that starts with Redis up does not answer its first
+ * requests before the connection is ready.
+ */
+export async function untilReady(client: RedisClient, timeoutMs: number): Promise<void> {
+  if (client.status === 'ready') return;
+  const controller = new AbortController();
+  await Promise.race([
+    once(client, 'ready', { signal: controller.signal }),
+    once(client, 'error', { signal: controller.signal }),
+    delay(timeoutMs, undefined, { signal: controller.signal }),
+  ]).catch(() => undefined);
+  controller.abort();
 }
 
 /** Closes politely (QUIT) when Redis answers, and drops the socket when it does not. */

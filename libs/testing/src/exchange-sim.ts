@@ -1,5 +1,6 @@
 import { BinanceRestClient, type KlineRange } from '@pds/exchange';
-import { DEFAULT_SYMBOL, type Interval, intervalMs, type Kline } from '@pds/market';
+import { DEFAULT_SYMBOL, type Interval, type Kline } from '@pds/market';
+import { exchangeHistory } from './exchange-history';
 import { type RunningApp, spawnApp } from './spawn-app';
 
 /** The simulator's request counters and connections (GET /sim/stats). */
@@ -52,13 +53,8 @@ export async function startExchangeSim(env: Record<string, string> = {}): Promis
   };
   const klines: Sim['klines'] = async (interval, range) =>
     (await rest.fetchKlines(DEFAULT_SYMBOL, interval, range)).klines;
-  const history: Sim['history'] = async (interval, from, to) => {
-    const all: Kline[] = [];
-    for (let start = from; start <= to; start += 1000 * intervalMs(interval)) {
-      all.push(...(await klines(interval, { startTime: start, endTime: to, limit: 1000 })));
-    }
-    return all;
-  };
+  const history: Sim['history'] = (interval, from, to) =>
+    exchangeHistory(restUrl, DEFAULT_SYMBOL, interval, from, to);
   return {
     app,
     restUrl,

@@ -1,9 +1,12 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis, RedisKeys, type RedisClient } from '@pds/redis';
+import { createRedis, RedisKeys, type RedisClient, untilReady } from '@pds/redis';
 import { GatewayEnvironment } from '../gateway.environment';
 
 /** The gateway's request-path Redis connection: fails fast while Redis is away (no offline queue). */
 export const REDIS = Symbol('REDIS');
+
+/** How long start-up waits for Redis before it listens anyway. */
+const READY_WAIT_MS = 2000;
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
@@ -22,7 +25,12 @@ class RedisCloser implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [GatewayEnvironment],
-      useFactory: (env: GatewayEnvironment) => createRedis(env, { connectionName: 'gateway' }),
+      // Listening waits for the connection, so a new replica does not answer its first requests 503.
+      useFactory: async (env: GatewayEnvironment) => {
+        const redis = createRedis(env, { connectionName: 'gateway' });
+        await untilReady(redis, READY_WAIT_MS);
+        return redis;
+      },
     },
     {
       provide: RedisKeys,

@@ -4,6 +4,8 @@ import {
   type OnModuleDestroy,
   type OnModuleInit,
 } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { Server } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { WebSocket } from 'ws';
 import { GatewayEnvironment } from '../gateway.environment';
@@ -11,6 +13,7 @@ import { ChangeSubscriber, type Unsubscribe } from '../storage/change-subscriber
 import { CloseCode } from './close-codes';
 import { ConnectionLeases } from './connection-lease.service';
 import { FanOutService } from './fan-out.service';
+import { refuseUpgrades } from './refuse-upgrades';
 import { SnapshotSync } from './snapshot-sync.service';
 import { StreamSessions } from './stream-sessions.service';
 
@@ -19,8 +22,8 @@ const CLOSE_GRACE_MS = 2000;
 
 /**
  * What happens to all streams at once: heartbeats, the fresh snapshots after Redis comes back, and
- * the shutdown (every socket closed with 1001 and every lease released, before the Redis
- * connections close in onApplicationShutdown).
+ * the shutdown (new upgrades refused with 503, every socket closed with 1001 and every lease
+ * released, before the Redis connections close in onApplicationShutdown).
  */
 @Injectable()
 export class StreamLifecycle implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
@@ -34,6 +37,7 @@ export class StreamLifecycle implements OnModuleInit, OnModuleDestroy, BeforeApp
     private readonly fanOut: FanOutService,
     private readonly sync: SnapshotSync,
     private readonly changes: ChangeSubscriber,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   onModuleInit(): void {
@@ -53,6 +57,7 @@ export class StreamLifecycle implements OnModuleInit, OnModuleDestroy, BeforeApp
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stop();
+    refuseUpgrades(this.adapterHost.httpAdapter.getHttpServer() as Server);
     this.sessions.stopAccepting();
     const sockets = [...this.sessions.connections.values()].map((connection) => connection.socket);
     const closed = sockets

@@ -1,0 +1,124 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { exchangeHistory, historyHoles, type RunningApp, spawnApp, testRedis } from '@pds/testing';
+import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
+
+const MINUTE = 60_000;
+/** Simulated time left before a minute boundary when the market starts. */
+const LEAD_MS = 25_000;
+/** The leader is killed this long before the boundary, so the minute closes while nobody writes. */
+const KILL_BEFORE_CLOSE_MS = 3000;
+
+jest.setTimeout(90_000);
+
+/**
+ * Acceptance 3 with the default lease settings (TTL 5 s, renew 1.5 s, poll 0.5 s), as deployed:
+ * SIGTERM to the leader, then kill -9 to the next one just before a minute closes; the cache worker
+ * runs as in production (warm-up and the repair of each takeover's gap).
+ */
+describe('ingestor handover: the standby writes in time and history has no hole and no duplicate', () => {
+  const store = new TestStore('ingestor-handover');
+  const ingestors = new Map<string, RunningApp>();
+  let sim: Sim;
+  let cache: RunningApp;
+  /** The minute boundary of the simulator's clock that falls during the test. */
+  let boundary: number;
+  let clockOffset: number;
+
+  const start = async (id: string): Promise<RunningApp> => {
+    const app = await startIngestor(store.prefix, sim, { INGESTOR_ID: id });
+    ingestors.set(id, app);
+    return app;
+  };
+
+  const leaseOwner = (): Promise<string | null> => store.redis.get(store.keys.ingestorLease(SYMBOL));
+
+  /** Ms from `signalledAt` until a trade injected after the signal is the latest price in Redis. */
+  const msUntilWritten = async (signalledAt: number, timeoutMs: number): Promise<number> => {
+    const trade = await sim.trade('54321.09', '0.01');
+    await eventually(
+      async () => {
+        const price = await store.price();
+        return price && Date.parse(price.time) >= trade.time ? price : undefined;
+      },
+      'a price written after the handover',
+      timeoutMs,
+    );
+    return Date.now() - signalledAt;
+  };
+
+  const stop = async (id: string, signal: NodeJS.Signals): Promise<number> => {
+    const signalledAt = Date.now();
+    await ingestors.get(id)!.stop(signal);
+    ingestors.delete(id);
+    return signalledAt;
+  };
+
+  beforeAll(async () => {
+    // The simulator starts LEAD_MS before a minute boundary of its clock, at most half a minute off
+    // the host clock: the cache's warm-up asks for the newest klines closed by the host clock, and
+    // the klines around the start are to come from it.
+    const now = Date.now();
+    boundary = Math.ceil((now + LEAD_MS) / MINUTE) * MINUTE;
+    if (boundary - LEAD_MS - now > MINUTE / 2) boundary -= MINUTE;
+    clockOffset = boundary - LEAD_MS - now;
+    sim = await startSim({
+      SIM_CLOCK_OFFSET_MS: String(clockOffset),
+      SIM_TRADES_PER_SECOND: '10',
+      SIM_KLINE_PUSH_MS: '500',
+    });
+    const a = await start('ingestor-a');
+    await a.waitForLog(isMsg('leader'));
+    cache = await spawnApp('cache', {
+      ...testRedis().env,
+      REDIS_PREFIX: store.prefix,
+      EXCHANGE_REST_URL: sim.restUrl,
+    });
+    const [b, c] = await Promise.all([start('ingestor-b'), start('ingestor-c')]);
+    await Promise.all([
+      b.waitForLog(isMsg('standby')),
+      c.waitForLog(isMsg('standby')),
+      cache.waitForLog(isMsg('job-completed', { name: 'warm-up' })),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([...ingestors.values(), cache].map((app) => app.stop()));
+    await sim.app.stop();
+    await store.close();
+  });
+
+  it('should have a standby write within 2 s of SIGTERM to the leader', async () => {
+    expect(await leaseOwner()).toBe('ingestor-a');
+    const signalledAt = await stop('ingestor-a', 'SIGTERM');
+    const elapsed = await msUntilWritten(signalledAt, 2000);
+    expect(elapsed).toBeLessThan(2000);
+    expect(['ingestor-b', 'ingestor-c']).toContain(await leaseOwner());
+  });
+
+  it('should have the last standby write within 10 s of kill -9 to the next leader, across a minute close', async () => {
+    const leader = (await leaseOwner())!;
+    const last = leader === 'ingestor-b' ? 'ingestor-c' : 'ingestor-b';
+    const killAt = boundary - KILL_BEFORE_CLOSE_MS - clockOffset;
+    await delay(Math.max(0, killAt - Date.now()));
+    const signalledAt = await stop(leader, 'SIGKILL');
+    const elapsed = await msUntilWritten(signalledAt, 10_000);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(await leaseOwner()).toBe(last);
+    // The minute closed while nobody wrote; the gap since the killed leader's last write is repaired.
+    const gap = await ingestors.get(last)!.waitForLog(isMsg('gap-recorded', { reason: 'takeover' }));
+    await cache.waitForLog(isMsg('job-completed', { name: 'repair-gap', jobId: gap.jobId }), 30_000);
+  });
+
+  it('should hold every closed 1m kline once, with none missing, equal to the exchange history', async () => {
+    const closedAtBoundary = boundary - MINUTE;
+    const members = await eventually(async () => {
+      const all = await store.closedKlines('1m');
+      return all.some((member) => member.score === closedAtBoundary) ? all : undefined;
+    }, 'the kline that closed during the handover');
+    const openTimes = members.map((member) => member.score);
+    expect(historyHoles(openTimes, '1m')).toEqual({ duplicates: [], missing: [] });
+    expect(openTimes.at(-1)).toBe(closedAtBoundary);
+    const exchange = await exchangeHistory(sim.restUrl, SYMBOL, '1m', openTimes[0]!, closedAtBoundary);
+    expect(members.map((member) => member.kline)).toEqual(exchange);
+  });
+});

@@ -1,0 +1,84 @@
+import { freePort, type RunningApp, spawnApp } from '@pds/testing';
+import {
+  gatewayHarness,
+  type GatewayHarness,
+  getJson,
+} from '../../../apps/gateway/test/support/gateway-harness';
+import { type Sim, startIngestor, startSim } from '../../../apps/gateway/test/support/live-market';
+import { nextLog } from '../../../apps/gateway/test/support/ws-client';
+import { type RunningNginx, startNginx } from './nginx';
+
+export const PRICE = '/api/v1/prices/current';
+
+type LogEntry = Record<string, unknown>;
+
+/**
+ * The local multi-replica deployment: the simulator, the ingestor, the cache worker and two gateways
+ * (fixed ports, TRUST_PROXY) on one Redis prefix, behind nginx with the shipped configuration.
+ */
+export interface ReplicaStack {
+  readonly harness: GatewayHarness;
+  readonly sim: Sim;
+  readonly nginx: RunningNginx;
+  /** The running process of each replica, by index. */
+  readonly replicas: RunningApp[];
+  readonly ports: readonly number[];
+  /** A key whose limit no test reaches, for requests that only probe the replicas. */
+  readonly unlimitedKey: string;
+  /** Starts replica `index` (again) on its port; resolves once it logged `ready`. */
+  startReplica(index: number): Promise<RunningApp>;
+  /** Resolves once `app` answered a request through nginx with 200: nginx has it in rotation. */
+  servesThroughNginx(app: RunningApp): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function sendUntilServed(nginx: RunningNginx, app: RunningApp, key: string): Promise<void> {
+  const progress = { served: false };
+  const throughNginx = (entry: LogEntry): boolean =>
+    entry.msg === 'request' && entry.route === PRICE && entry.status === 200;
+  const served = nextLog(app, throughNginx).then(() => {
+    progress.served = true;
+  });
+  const deadline = Date.now() + 10_000;
+  while (!progress.served && Date.now() < deadline) {
+    await getJson(`${nginx.url}${PRICE}`, { 'x-api-key': key });
+  }
+  await served;
+}
+
+export async function startReplicaStack(label: string): Promise<ReplicaStack> {
+  const harness = await gatewayHarness(label);
+  const sim = await startSim({ SIM_TRADES_PER_SECOND: '5' });
+  const ingestor = await startIngestor(harness.prefix, sim);
+  const cache = await spawnApp('cache', {
+    ...harness.redisEnv,
+    REDIS_PREFIX: harness.prefix,
+    EXCHANGE_REST_URL: `http://127.0.0.1:${sim.app.port}`,
+  });
+  const unlimitedKey = (await harness.createKey({ requestsPerMinute: 1_000_000 })).key;
+  const ports = [await freePort(), await freePort()];
+  const replicas: RunningApp[] = [];
+  const startReplica = async (index: number): Promise<RunningApp> => {
+    const app = await harness.startGateway({ PORT: String(ports[index]), TRUST_PROXY: 'true' });
+    replicas[index] = app;
+    return app;
+  };
+  await Promise.all([startReplica(0), startReplica(1)]);
+  const nginx = await startNginx(ports, await freePort());
+  return {
+    harness,
+    sim,
+    nginx,
+    replicas,
+    ports,
+    unlimitedKey,
+    startReplica,
+    servesThroughNginx: (app) => sendUntilServed(nginx, app, unlimitedKey),
+    close: async () => {
+      await nginx.stop();
+      await harness.close();
+      await Promise.all([cache.stop(), ingestor.stop()]);
+      await sim.app.stop();
+    },
+  };
+}
