@@ -198,4 +198,15 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
       expect(during.length).toBeGreaterThan(10);
     }
   });
+
+  it("should answer the service's 503 with Retry-After, not nginx's error page, when no replica can", async () => {
+    await Promise.all(stack.replicas.map((replica) => replica.stop('SIGTERM')));
+    const response = await getJson(`${stack.nginx.url}${PRICE}`, { 'x-api-key': stack.unlimitedKey });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('1');
+    expect(response.body).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'No gateway replica is available. Retry after 1 second.',
+    });
+  });
 });
