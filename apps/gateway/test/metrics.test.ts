@@ -1,4 +1,4 @@
-import { type RunningApp, readiness, type Scrape, scrapeMetrics, simPost } from '@pds/testing';
+import { type RunningApp, readiness, type Scrape, scrapeMetrics } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { isMsg, type Sim, startCache, startIngestor, startSim } from './support/history-stack';
 import { eventually } from './support/live-market';
@@ -39,7 +39,7 @@ describe('metrics and readiness of every app, on their own ports', () => {
     ]);
     await standby.waitForLog(isMsg('standby'));
     ({ key } = await harness.createKey({ requestsPerMinute: 1000 }));
-    await simPost(sim.app, '/sim/trade', { price: '97000.00000000', qty: '0.10000000' });
+    await sim.post('/sim/trade', { price: '97000.00000000', qty: '0.10000000' });
     await eventually(async () => {
       const response = await getJson(`${harness.url()}${PRICE}`, { 'x-api-key': key });
       return response.status === 200 ? true : undefined;
@@ -73,7 +73,7 @@ describe('metrics and readiness of every app, on their own ports', () => {
 
   it('should count open WebSockets and the frames sent to them', async () => {
     ({ client: stream } = await connect(wsUrl(harness.url(), PRICE, { apiKey: key })));
-    await simPost(sim.app, '/sim/trade', { price: '97001.00000000', qty: '0.10000000' });
+    await sim.post('/sim/trade', { price: '97001.00000000', qty: '0.10000000' });
     await stream.take((frame) => frame.price === '97001.00000000', 'the price of the injected trade');
 
     const scrape = await scrapeMetrics(gateway);
@@ -83,8 +83,8 @@ describe('metrics and readiness of every app, on their own ports', () => {
   });
 
   it('should report the leader ingestor’s events, lag, leadership, reconnects, bad frames and gaps', async () => {
-    await simPost(sim.app, '/sim/malformed', { kind: 'invalid-json' });
-    await simPost(sim.app, '/sim/disconnect');
+    await sim.post('/sim/malformed', { kind: 'invalid-json' });
+    await sim.post('/sim/disconnect');
     await leader.waitForLog(isMsg('gap-recorded'));
 
     const scrape = await scrapeUntil(

@@ -5,7 +5,6 @@ export * from './test-prefix';
 export * from './test-redis';
 export * from './market-fixture';
 export * from './metrics-scrape';
-export * from './sim-control';
 export * from './test-redis-variables';
 export * from './poll';
 export * from './stream-client';
