@@ -85,12 +85,22 @@ describe('metrics and readiness of every app, on their own ports', () => {
   it('should report the leader ingestor’s events, lag, leadership, reconnects, bad frames and gaps', async () => {
     await sim.post('/sim/malformed', { kind: 'invalid-json' });
     await sim.post('/sim/disconnect');
+    // The leader sees the outage with the first event on its new connection: once both ingestors
+    // are connected again, a trade brings it.
+    await eventually(
+      async () => ((await sim.stats()).streamConnections >= 2 ? true : undefined),
+      'both ingestors connected again',
+    );
+    await sim.post('/sim/trade', { price: '97002.00000000', qty: '0.10000000' });
     await leader.waitForLog(isMsg('gap-recorded'));
 
     const scrape = await scrapeUntil(
       leader,
-      (next) => (next.value('pds_ingestor_reconnects_total') ?? 0) >= 1,
-      'the reconnect in the metrics',
+      // Kline pushes come on the exchange's own timer, after the trades.
+      (next) =>
+        (next.value('pds_ingestor_reconnects_total') ?? 0) >= 1 &&
+        (next.value('pds_ingestor_events_total', { type: 'kline' }) ?? 0) > 0,
+      'the reconnect and a kline push in the metrics',
     );
     expect(scrape.value('pds_ingestor_events_total', { type: 'trade' })).toBeGreaterThanOrEqual(2);
     expect(scrape.value('pds_ingestor_events_total', { type: 'kline' })).toBeGreaterThan(0);
