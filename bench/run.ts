@@ -41,7 +41,13 @@ async function main(): Promise<void> {
   if (scenarios.includes('ws')) {
     const tradesPerSecond = numberFromEnv('BENCH_WS_TRADES_PER_SECOND', 20);
     const clientCounts = (process.env.BENCH_WS_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
-    const rows = await runWsBench({ clientCounts, tradesPerSecond, durationSeconds });
+    const rows = await runWsBench({
+      clientCounts,
+      tradesPerSecond,
+      durationSeconds,
+      clientsPerKey: numberFromEnv('BENCH_WS_CLIENTS_PER_KEY', 50),
+      profileDir: process.env.BENCH_WS_PROFILE_DIR,
+    });
     report.ws = rows;
     process.stdout.write(`\n${wsReport(rows, tradesPerSecond)}`);
   }

@@ -1,0 +1,100 @@
+import { RedisKeys } from '@pds/redis';
+import { type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
+import type { Redis } from 'ioredis';
+import { ApiKeyStore } from '../apps/gateway/src/api-keys/api-key.store';
+import { spawnNode } from './spawn-node';
+
+export type WsTarget = 'gateway' | 'bare-ws';
+
+export interface WsStackOptions {
+  readonly clientCounts: readonly number[];
+  readonly tradesPerSecond: number;
+  /** Clients per API key of the pool (each key may hold twice as many). */
+  readonly clientsPerKey: number;
+  /** When set, every gateway round writes a V8 CPU profile here. */
+  readonly profileDir: string | undefined;
+}
+
+export interface StreamPath {
+  readonly path: string;
+  readonly channel: (keys: RedisKeys) => string;
+}
+
+export const PATHS: readonly StreamPath[] = [
+  { path: '/api/v1/prices/current', channel: (keys) => keys.priceChannel('btcusdt') },
+  {
+    path: '/api/v1/prices/klines/current?interval=1m',
+    channel: (keys) => keys.klineChannel('btcusdt', '1m'),
+  },
+];
+
+export interface Market {
+  readonly prefix: string;
+  readonly keys: RedisKeys;
+  readonly apiKeys: readonly string[];
+  readonly started: RunningApp[];
+}
+
+/** The simulator and a leading ingestor under a fresh prefix, and the pool of API keys. */
+export async function startMarket(options: WsStackOptions, redis: Redis): Promise<Market> {
+  const prefix = uniquePrefix('bench-ws');
+  const keys = new RedisKeys(prefix);
+  const started: RunningApp[] = [];
+  const sim = await spawnApp(
+    'exchange-sim',
+    { SIM_TRADES_PER_SECOND: String(options.tradesPerSecond) },
+    { retainOutput: false },
+  );
+  started.push(sim);
+  const exchange = `127.0.0.1:${sim.port}`;
+  const ingestor = await spawnApp(
+    'ingestor',
+    { REDIS_PREFIX: prefix, EXCHANGE_WS_URL: `ws://${exchange}`, EXCHANGE_REST_URL: `http://${exchange}` },
+    { retainOutput: false },
+  );
+  started.push(ingestor);
+  await ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);
+  const poolSize = Math.ceil(Math.max(...options.clientCounts) / options.clientsPerKey);
+  const store = new ApiKeyStore(redis, keys);
+  const apiKeys: string[] = [];
+  for (let index = 0; index < poolSize; index += 1) {
+    const created = await store.create({
+      name: `bench-ws-${index}`,
+      wsConnections: 2 * options.clientsPerKey,
+    });
+    apiKeys.push(created.key);
+  }
+  return { prefix, keys, apiKeys, started };
+}
+
+export interface Server {
+  readonly app: RunningApp;
+  readonly urls: readonly string[];
+}
+
+/** A fresh server per round, so its memory before the clients is an idle process's. */
+export async function startServer(
+  target: WsTarget,
+  stream: StreamPath,
+  market: Market,
+  options: WsStackOptions,
+): Promise<Server> {
+  if (target === 'bare-ws') {
+    const app = await spawnNode('bench/baseline-ws-server.js', {
+      CHANNEL: stream.channel(market.keys),
+      REDIS_URL: SHARED_REDIS_URL,
+    });
+    return { app, urls: [`ws://127.0.0.1:${app.port}`] };
+  }
+  const profile: Record<string, string> = options.profileDir
+    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` }
+    : {};
+  const app = await spawnApp(
+    'gateway',
+    { REDIS_PREFIX: market.prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false', ...profile },
+    { retainOutput: false },
+  );
+  const separator = stream.path.includes('?') ? '&' : '?';
+  const base = `ws://127.0.0.1:${app.port}${stream.path}${separator}apiKey=`;
+  return { app, urls: market.apiKeys.map((key) => `${base}${key}`) };
+}
