@@ -6,6 +6,7 @@ import { ingestReport, restReport, wsReport } from './report';
 import { runRestBench } from './rest.bench';
 import { round } from './statistics';
 import { runWsBench } from './ws.bench';
+import type { WsTarget } from './ws-stack';
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -47,6 +48,9 @@ async function main(): Promise<void> {
       durationSeconds,
       clientsPerKey: numberFromEnv('BENCH_WS_CLIENTS_PER_KEY', 50),
       profileDir: process.env.BENCH_WS_PROFILE_DIR,
+      targets: (process.env.BENCH_WS_TARGETS ?? 'bare-ws,gateway')
+        .split(',')
+        .filter((target): target is WsTarget => target === 'bare-ws' || target === 'gateway'),
     });
     report.ws = rows;
     process.stdout.write(`\n${wsReport(rows, tradesPerSecond)}`);

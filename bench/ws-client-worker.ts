@@ -12,7 +12,7 @@ const pool = new ClientPool(recorder);
 let subscriber: Redis | undefined;
 
 function reply(message: FromClients): void {
-  process.send?.(message);
+  if (process.connected) process.send?.(message);
 }
 
 async function follow(redisUrl: string, priceChannel: string, channel: string): Promise<void> {

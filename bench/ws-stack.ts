@@ -86,13 +86,11 @@ export async function startServer(
     });
     return { app, urls: [`ws://127.0.0.1:${app.port}`] };
   }
-  const profile: Record<string, string> = options.profileDir
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.profileDir}` }
-    : {};
-  const app = await spawnApp(
-    'gateway',
-    { REDIS_PREFIX: market.prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false', ...profile },
-    { retainOutput: false },
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const app = await spawnNode(
+    'apps/gateway/src/main.js',
+    { PORT: '0', REDIS_PREFIX: market.prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
+    profile,
   );
   const separator = stream.path.includes('?') ? '&' : '?';
   const base = `ws://127.0.0.1:${app.port}${stream.path}${separator}apiKey=`;

@@ -18,6 +18,8 @@ import {
 
 export interface WsBenchOptions extends WsStackOptions {
   readonly durationSeconds: number;
+  /** Measured in this order for each path and client count. */
+  readonly targets: readonly WsTarget[];
 }
 
 export interface WsBenchRow {
@@ -73,12 +75,7 @@ interface Round {
 type Figures = Omit<WsBenchRow, 'path' | 'target' | 'clients'>;
 
 /** Opens the round's clients; throws unless every one of them is open in time. */
-async function openAll(
-  clients: ClientProcess,
-  round_: Round,
-  server: Server,
-  market: Market,
-): Promise<void> {
+async function openAll(clients: ClientProcess, round_: Round, server: Server, market: Market): Promise<void> {
   const opened = await clients.open(
     {
       options: {
@@ -179,7 +176,7 @@ export async function runWsBench(options: WsBenchOptions): Promise<WsBenchRow[]>
   try {
     for (const stream of PATHS) {
       for (const clients of options.clientCounts) {
-        for (const target of ['bare-ws', 'gateway'] as const) {
+        for (const target of options.targets) {
           rows.push(await runRound({ target, stream, clients }, market, options));
         }
       }
