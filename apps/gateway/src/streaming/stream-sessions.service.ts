@@ -51,7 +51,8 @@ export class StreamSessions {
 
   /** Called by the route's gateway for each new socket (Nest does not await it). */
   accept(route: StreamRoute, socket: WebSocket, request: IncomingMessage): void {
-    const connection = new StreamConnection(randomUUID(), socket, route, this.context);
+    // The upgrade request's socket is the one ws speaks on: complete frames are written to it directly.
+    const connection = new StreamConnection(randomUUID(), socket, request.socket, route, this.context);
     this.connections.set(connection.id, connection);
     socket.once('close', (code: number) => {
       this.onClose(connection, code);
