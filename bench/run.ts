@@ -51,6 +51,7 @@ async function main(): Promise<void> {
       targets: (process.env.BENCH_WS_TARGETS ?? 'bare-ws,gateway')
         .split(',')
         .filter((target): target is WsTarget => target === 'bare-ws' || target === 'gateway'),
+      openUnderLoad: process.env.BENCH_WS_OPEN_UNDER_LOAD === 'true',
     });
     report.ws = rows;
     process.stdout.write(`\n${wsReport(rows, tradesPerSecond)}`);

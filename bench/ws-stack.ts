@@ -28,43 +28,64 @@ export const PATHS: readonly StreamPath[] = [
   },
 ];
 
-export interface Market {
-  readonly prefix: string;
-  readonly keys: RedisKeys;
-  readonly apiKeys: readonly string[];
-  readonly started: RunningApp[];
-}
+/** Exchange trades published to Redis; an ingestor that may be paused while clients connect. */
+export class Market {
+  private ingestor: RunningApp | undefined;
 
-/** The simulator and a leading ingestor under a fresh prefix, and the pool of API keys. */
-export async function startMarket(options: WsStackOptions, redis: Redis): Promise<Market> {
-  const prefix = uniquePrefix('bench-ws');
-  const keys = new RedisKeys(prefix);
-  const started: RunningApp[] = [];
-  const sim = await spawnApp(
-    'exchange-sim',
-    { SIM_TRADES_PER_SECOND: String(options.tradesPerSecond) },
-    { retainOutput: false },
-  );
-  started.push(sim);
-  const exchange = `127.0.0.1:${sim.port}`;
-  const ingestor = await spawnApp(
-    'ingestor',
-    { REDIS_PREFIX: prefix, EXCHANGE_WS_URL: `ws://${exchange}`, EXCHANGE_REST_URL: `http://${exchange}` },
-    { retainOutput: false },
-  );
-  started.push(ingestor);
-  await ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);
-  const poolSize = Math.ceil(Math.max(...options.clientCounts) / options.clientsPerKey);
-  const store = new ApiKeyStore(redis, keys);
-  const apiKeys: string[] = [];
-  for (let index = 0; index < poolSize; index += 1) {
-    const created = await store.create({
-      name: `bench-ws-${index}`,
-      wsConnections: 2 * options.clientsPerKey,
-    });
-    apiKeys.push(created.key);
+  private constructor(
+    readonly prefix: string,
+    readonly keys: RedisKeys,
+    readonly apiKeys: readonly string[],
+    private readonly sim: RunningApp,
+  ) {}
+
+  /** The simulator and a leading ingestor under a fresh prefix, and the pool of API keys. */
+  static async start(options: WsStackOptions, redis: Redis): Promise<Market> {
+    const prefix = uniquePrefix('bench-ws');
+    const keys = new RedisKeys(prefix);
+    const sim = await spawnApp(
+      'exchange-sim',
+      { SIM_TRADES_PER_SECOND: String(options.tradesPerSecond) },
+      { retainOutput: false },
+    );
+    const poolSize = Math.ceil(Math.max(...options.clientCounts) / options.clientsPerKey);
+    const store = new ApiKeyStore(redis, keys);
+    const apiKeys: string[] = [];
+    for (let index = 0; index < poolSize; index += 1) {
+      const limit = 2 * options.clientsPerKey;
+      apiKeys.push((await store.create({ name: `bench-ws-${index}`, wsConnections: limit })).key);
+    }
+    const market = new Market(prefix, keys, apiKeys, sim);
+    await market.resume();
+    return market;
   }
-  return { prefix, keys, apiKeys, started };
+
+  /** Nothing is published until `resume` (the last price and klines stay in Redis for snapshots). */
+  async pause(): Promise<void> {
+    await this.ingestor?.stop();
+    this.ingestor = undefined;
+  }
+
+  /** A new ingestor, once it leads and publishes again. */
+  async resume(): Promise<void> {
+    if (this.ingestor) return;
+    const exchange = `127.0.0.1:${this.sim.port}`;
+    this.ingestor = await spawnApp(
+      'ingestor',
+      {
+        REDIS_PREFIX: this.prefix,
+        EXCHANGE_WS_URL: `ws://${exchange}`,
+        EXCHANGE_REST_URL: `http://${exchange}`,
+      },
+      { retainOutput: false },
+    );
+    await this.ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);
+  }
+
+  async stop(): Promise<void> {
+    await this.pause();
+    await this.sim.stop();
+  }
 }
 
 export interface Server {

@@ -6,10 +6,9 @@ import { round } from './statistics';
 import { ClientProcess } from './ws-client-process';
 import type { OpenProgress, RecordedWindow } from './ws-clients';
 import {
-  type Market,
+  Market,
   PATHS,
   type Server,
-  startMarket,
   startServer,
   type StreamPath,
   type WsStackOptions,
@@ -20,6 +19,11 @@ export interface WsBenchOptions extends WsStackOptions {
   readonly durationSeconds: number;
   /** Measured in this order for each path and client count. */
   readonly targets: readonly WsTarget[];
+  /**
+   * Connect while trades are being published, instead of with the ingestor paused: then a server that
+   * cannot keep up with the fan-out also cannot accept its clients, and the round fails to open.
+   */
+  readonly openUnderLoad: boolean;
 }
 
 export interface WsBenchRow {
@@ -113,7 +117,7 @@ function figures(window: RecordedWindow, clients: number, seconds: number, memor
  * Memory per connection is the server's RSS growth from before the clients connect to the end of the
  * recording window (connections live and traffic flowing), divided by the clients.
  */
-async function measure(round_: Round, server: Server, market: Market, seconds: number): Promise<Figures> {
+async function measure(round_: Round, server: Server, market: Market, options: WsBenchOptions) {
   const label = `${round_.target} ${round_.stream.path} × ${round_.clients}`;
   let lastProgressAt = Date.now();
   const clients = new ClientProcess((progress) => {
@@ -125,14 +129,16 @@ async function measure(round_: Round, server: Server, market: Market, seconds: n
     await wait(1);
     const pid = server.app.process.pid ?? 0;
     const before = rssKiB(pid);
+    if (!options.openUnderLoad) await market.pause();
     await openAll(clients, round_, server, market);
+    await market.resume();
     await wait(SETTLE_SECONDS);
     clients.start();
-    await wait(seconds);
+    await wait(options.durationSeconds);
     const { window, progress } = await clients.stop(30_000);
     const after = rssKiB(pid);
     if (progress.dropped > 0) log(`${label}: ${describe(progress, round_.clients)}`);
-    return figures(window, round_.clients, seconds, after - before);
+    return figures(window, round_.clients, options.durationSeconds, after - before);
   } finally {
     await clients.close();
   }
@@ -155,7 +161,7 @@ async function runRound(round_: Round, market: Market, options: WsBenchOptions):
   let server: Server | undefined;
   try {
     server = await startServer(target, stream, market, options);
-    return { ...row, ...(await measure(round_, server, market, options.durationSeconds)) };
+    return { ...row, ...(await measure(round_, server, market, options)) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     log(`${target} ${stream.path} × ${clients}: FAILED: ${message}`);
@@ -171,7 +177,7 @@ async function runRound(round_: Round, market: Market, options: WsBenchOptions):
  */
 export async function runWsBench(options: WsBenchOptions): Promise<WsBenchRow[]> {
   const redis = new Redis(SHARED_REDIS_URL);
-  const market = await startMarket(options, redis);
+  const market = await Market.start(options, redis);
   const rows: WsBenchRow[] = [];
   try {
     for (const stream of PATHS) {
@@ -183,7 +189,7 @@ export async function runWsBench(options: WsBenchOptions): Promise<WsBenchRow[]>
     }
     return rows;
   } finally {
-    await Promise.all(market.started.reverse().map((app) => app.stop()));
+    await market.stop();
     await deletePrefix(redis, market.prefix);
     redis.disconnect();
   }
