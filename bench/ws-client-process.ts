@@ -29,8 +29,12 @@ export class ClientProcess {
   private readonly child: ChildProcess;
   private readonly exited: Promise<unknown>;
 
-  constructor(onProgress: (progress: OpenProgress) => void) {
-    this.child = fork(resolve(__dirname, 'ws-client-worker.js'), [], { stdio: 'inherit' });
+  /** `execArgv`: node's own options for the client process (e.g. --cpu-prof). */
+  constructor(onProgress: (progress: OpenProgress) => void, execArgv: readonly string[] = []) {
+    this.child = fork(resolve(__dirname, 'ws-client-worker.js'), [], {
+      stdio: 'inherit',
+      execArgv: [...execArgv],
+    });
     this.exited = once(this.child, 'exit');
     this.child.on('message', (message: FromClients) => {
       if (message.type === 'progress') onProgress(message.progress);

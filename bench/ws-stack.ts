@@ -11,7 +11,7 @@ export interface WsStackOptions {
   readonly tradesPerSecond: number;
   /** Clients per API key of the pool (each key may hold twice as many). */
   readonly clientsPerKey: number;
-  /** When set, every gateway round writes a V8 CPU profile here. */
+  /** When set, every gateway and client process writes a V8 CPU profile here. */
   readonly profileDir: string | undefined;
 }
 
@@ -88,6 +88,11 @@ export class Market {
   }
 }
 
+/** Node options that write a CPU profile of the process to `profileDir`, when one is set. */
+export function profileArgv(options: WsStackOptions): string[] {
+  return options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+}
+
 export interface Server {
   readonly app: RunningApp;
   readonly urls: readonly string[];
@@ -107,7 +112,7 @@ export async function startServer(
     });
     return { app, urls: [`ws://127.0.0.1:${app.port}`] };
   }
-  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [];
+  const profile = profileArgv(options);
   const app = await spawnNode(
     'apps/gateway/src/main.js',
     { PORT: '0', REDIS_PREFIX: market.prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },

@@ -8,6 +8,7 @@ import type { OpenProgress, RecordedWindow } from './ws-clients';
 import {
   Market,
   PATHS,
+  profileArgv,
   type Server,
   startServer,
   type StreamPath,
@@ -124,7 +125,7 @@ async function measure(round_: Round, server: Server, market: Market, options: W
     if (Date.now() - lastProgressAt < 5000) return;
     lastProgressAt = Date.now();
     log(`${label}: ${describe(progress, round_.clients)}`);
-  });
+  }, profileArgv(options));
   try {
     await wait(1);
     const pid = server.app.process.pid ?? 0;
