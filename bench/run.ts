@@ -22,7 +22,13 @@ function machine(): Record<string, string | number> {
   };
 }
 
-/** `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk. */
+/**
+ * `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk.
+ * WebSocket settings: BENCH_WS_CLIENTS (1000,5000,10000), BENCH_WS_TRADES_PER_SECOND (20),
+ * BENCH_WS_TARGETS (bare-ws,gateway), BENCH_WS_CLIENTS_PER_KEY (50), BENCH_WS_OPEN_UNDER_LOAD
+ * (false: clients connect while the ingestor is paused), BENCH_WS_PROFILE_DIR (CPU profiles of the
+ * gateway and the client process). Progress goes to stderr.
+ */
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const durationSeconds = numberFromEnv('BENCH_DURATION_S', 5);
