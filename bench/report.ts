@@ -52,19 +52,42 @@ export function ingestReport(rows: readonly IngestBenchRow[]): string {
   );
 }
 
+/** No lag sample: every frame received in the window was of a message published before it. */
+function lagCell(ms: number): number | string {
+  return Number.isNaN(ms) ? 'behind' : ms;
+}
+
 export function wsReport(rows: readonly WsBenchRow[], tradesPerSecond: number): string {
   const lines = [
-    ['path', 'target', 'clients', 'lag p50 ms', 'lag p99 ms', 'lag max ms', 'frames/s delivered', 'KiB/conn'],
+    [
+      'path',
+      'target',
+      'clients',
+      'lag p50 ms',
+      'lag p99 ms',
+      'lag max ms',
+      'frames/s',
+      'delivered',
+      'KiB/conn',
+    ],
     ...rows.map((row) => [
       row.path,
       row.target,
       row.clients,
-      row.p50Ms,
-      row.p99Ms,
-      row.maxMs,
-      row.framesPerSecond,
-      row.memoryPerConnectionKiB,
+      ...(row.error === undefined
+        ? [
+            ...[row.p50Ms, row.p99Ms, row.maxMs].map(lagCell),
+            row.framesPerSecond,
+            row.delivered,
+            row.memoryPerConnectionKiB,
+          ]
+        : [`failed: ${row.error}`]),
     ]),
   ];
-  return `WebSocket fan-out (${tradesPerSecond} trades/s; lag = client receipt − exchange trade time)\n${table(lines)}\n`;
+  return (
+    `WebSocket fan-out (${tradesPerSecond} trades/s; lag = client receipt − exchange trade time; ` +
+    'delivered = frames ÷ (channel messages × clients); KiB/conn = server RSS growth ÷ clients; ' +
+    '"behind": no frame of the window was of a message published in it)\n' +
+    `${table(lines)}\n`
+  );
 }

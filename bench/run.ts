@@ -6,6 +6,7 @@ import { ingestReport, restReport, wsReport } from './report';
 import { runRestBench } from './rest.bench';
 import { round } from './statistics';
 import { runWsBench } from './ws.bench';
+import type { WsTarget } from './ws-stack';
 
 function numberFromEnv(name: string, fallback: number): number {
   const value = process.env[name];
@@ -21,7 +22,13 @@ function machine(): Record<string, string | number> {
   };
 }
 
-/** `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk. */
+/**
+ * `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk.
+ * WebSocket settings: BENCH_WS_CLIENTS (1000,5000,10000), BENCH_WS_TRADES_PER_SECOND (20),
+ * BENCH_WS_TARGETS (bare-ws,gateway), BENCH_WS_CLIENTS_PER_KEY (50), BENCH_WS_OPEN_UNDER_LOAD
+ * (false: clients connect while the ingestor is paused), BENCH_WS_PROFILE_DIR (CPU profiles of the
+ * gateway and the client process). Progress goes to stderr.
+ */
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const durationSeconds = numberFromEnv('BENCH_DURATION_S', 5);
@@ -41,7 +48,17 @@ async function main(): Promise<void> {
   if (scenarios.includes('ws')) {
     const tradesPerSecond = numberFromEnv('BENCH_WS_TRADES_PER_SECOND', 20);
     const clientCounts = (process.env.BENCH_WS_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
-    const rows = await runWsBench({ clientCounts, tradesPerSecond, durationSeconds });
+    const rows = await runWsBench({
+      clientCounts,
+      tradesPerSecond,
+      durationSeconds,
+      clientsPerKey: numberFromEnv('BENCH_WS_CLIENTS_PER_KEY', 50),
+      profileDir: process.env.BENCH_WS_PROFILE_DIR,
+      targets: (process.env.BENCH_WS_TARGETS ?? 'bare-ws,gateway')
+        .split(',')
+        .filter((target): target is WsTarget => target === 'bare-ws' || target === 'gateway'),
+      openUnderLoad: process.env.BENCH_WS_OPEN_UNDER_LOAD === 'true',
+    });
     report.ws = rows;
     process.stdout.write(`\n${wsReport(rows, tradesPerSecond)}`);
   }

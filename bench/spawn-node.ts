@@ -4,9 +4,16 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { RunningApp } from '@pds/testing';
 
-/** Starts a built script under dist/ (not one of the apps) and waits for its `ready` line. */
-export async function spawnNode(script: string, env: Record<string, string>): Promise<RunningApp> {
-  const child = spawn(process.execPath, [resolve(__dirname, '..', script)], {
+/**
+ * Starts a built script under dist/ and waits for its `ready` line; `execArgv` are node's own
+ * options (e.g. --cpu-prof, which NODE_OPTIONS does not allow).
+ */
+export async function spawnNode(
+  script: string,
+  env: Record<string, string>,
+  execArgv: readonly string[] = [],
+): Promise<RunningApp> {
+  const child = spawn(process.execPath, [...execArgv, resolve(__dirname, '..', script)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -14,6 +21,7 @@ export async function spawnNode(script: string, env: Record<string, string>): Pr
   const exited = once(child, 'exit');
   const port = await new Promise<number>((resolvePort, reject) => {
     lines.on('line', (line) => {
+      if (!line.includes('"ready"')) return;
       const entry = JSON.parse(line) as { msg?: string; port?: number };
       if (entry.msg === 'ready' && entry.port) resolvePort(entry.port);
     });

@@ -1,62 +1,192 @@
 import WebSocket from 'ws';
+import { LagHistogram } from './lag-histogram';
 
-/** Lag samples (receipt − exchange trade time) and frame counts across many sockets. */
+interface Frame {
+  /** Exchange time of the trade that produced it; set when the channel message is seen. */
+  tradeTime: number | undefined;
+  /** How often the channel carried these exact bytes (a repeat is not a new trade's frame). */
+  published: number;
+  readonly receipts: number[];
+}
+
+export interface RecordedWindow {
+  readonly frames: number;
+  /** Messages the followed channel carried meanwhile: each client should get each once. */
+  readonly published: number;
+  /** Frames that could be matched to one trade: the lag samples. */
+  readonly sampled: number;
+  readonly lagBuckets: [number, number][];
+}
+
+/**
+ * Lag of every frame every client receives: receipt − exchange time of the trade behind it. Frames
+ * are matched by their exact text to the messages of the channel the clients follow, read from Redis
+ * here too; a trade's time is that of the price message the ingestor publishes just before (the
+ * same script, the same connection, so in order). Receipts that come before their channel message
+ * wait for it. A text the channel carried twice (an exchange kline push that changed nothing) has no
+ * single trade, so it is counted as delivered but not sampled.
+ */
 export class FanOutRecorder {
-  readonly lagMs: number[] = [];
-  frames = 0;
+  private frames = new Map<string, Frame>();
+  private lastTradeTime: number | undefined;
+  private received = 0;
+  private published = 0;
   private recording = false;
 
-  constructor(private readonly lagOf: (frame: string, receivedAt: number) => number | undefined) {}
-
   start(): void {
+    this.frames = new Map();
+    this.received = 0;
+    this.published = 0;
     this.recording = true;
   }
 
-  stop(): void {
+  stop(): RecordedWindow {
     this.recording = false;
+    const histogram = new LagHistogram();
+    for (const frame of this.frames.values()) {
+      if (frame.tradeTime === undefined || frame.published !== 1) continue;
+      for (const receivedAt of frame.receipts) histogram.add(receivedAt - frame.tradeTime);
+    }
+    this.frames = new Map();
+    return {
+      frames: this.received,
+      published: this.published,
+      sampled: histogram.size,
+      lagBuckets: histogram.buckets(),
+    };
   }
 
-  onFrame(frame: string): void {
+  /** A price message (their `time` is the trade's), before any kline of the same trade. */
+  onPrice(message: string): void {
+    this.lastTradeTime = Date.parse((JSON.parse(message) as { time: string }).time);
+  }
+
+  /** A message of the channel the clients follow (for the price path, after onPrice). */
+  onPublished(message: string): void {
     if (!this.recording) return;
-    this.frames += 1;
-    const lag = this.lagOf(frame, Date.now());
-    if (lag !== undefined) this.lagMs.push(lag);
+    this.published += 1;
+    const frame = this.frameOf(message);
+    frame.published += 1;
+    frame.tradeTime ??= this.lastTradeTime;
+  }
+
+  onFrame(text: string, receivedAt: number): void {
+    if (!this.recording) return;
+    this.received += 1;
+    this.frameOf(text).receipts.push(receivedAt);
+  }
+
+  private frameOf(text: string): Frame {
+    let frame = this.frames.get(text);
+    if (!frame) {
+      frame = { tradeTime: undefined, published: 0, receipts: [] };
+      this.frames.set(text, frame);
+    }
+    return frame;
   }
 }
 
-/** Opens `count` sockets, `batch` at a time; each resolves after its first frame (the snapshot). */
-export async function openClients(
-  url: string,
-  count: number,
-  recorder: FanOutRecorder,
-  batch = 250,
-): Promise<WebSocket[]> {
-  const sockets: WebSocket[] = [];
-  for (let opened = 0; opened < count; opened += batch) {
-    const group = Array.from({ length: Math.min(batch, count - opened) }, () => openOne(url, recorder));
-    sockets.push(...(await Promise.all(group)));
-  }
-  return sockets;
+export interface OpenOptions {
+  /** Client i connects to urls[i % urls.length] (one URL per API key of the pool). */
+  readonly urls: readonly string[];
+  readonly count: number;
+  /** Connections being set up at the same time. */
+  readonly concurrency: number;
+  /** Bound for one client from connect to its first frame (or open, without `awaitFirstFrame`). */
+  readonly clientTimeoutMs: number;
+  /** The gateway's first frame is the snapshot; the bare fan-out sends nothing before the next trade. */
+  readonly awaitFirstFrame: boolean;
 }
 
-function openOne(url: string, recorder: FanOutRecorder): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { perMessageDeflate: false });
-    socket.once('error', reject);
-    socket.once('close', (code) => {
-      reject(new Error(`closed with ${code} before the first frame`));
-    });
-    socket.once('message', () => {
-      socket.removeAllListeners('close');
-      socket.on('close', () => undefined);
-      socket.on('message', (data: Buffer) => {
-        recorder.onFrame(data.toString('utf8'));
+export interface OpenProgress {
+  readonly opened: number;
+  readonly failed: number;
+  /** Clients the server closed after they were open. */
+  readonly dropped: number;
+  /** A few distinct failure reasons, for the report. */
+  readonly reasons: readonly string[];
+}
+
+/** Client sockets that report every frame to a recorder once open. */
+export class ClientPool {
+  readonly sockets: WebSocket[] = [];
+  private failed = 0;
+  private dropped = 0;
+  private closing = false;
+  private readonly reasons = new Set<string>();
+
+  constructor(private readonly recorder: FanOutRecorder) {}
+
+  progress(): OpenProgress {
+    return {
+      opened: this.sockets.length,
+      failed: this.failed,
+      dropped: this.dropped,
+      reasons: [...this.reasons],
+    };
+  }
+
+  /** Opens `count` clients, at most `concurrency` at a time; a client that fails is counted, not retried. */
+  async open(options: OpenOptions): Promise<OpenProgress> {
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < options.count) {
+        const url = options.urls[next % options.urls.length] ?? '';
+        next += 1;
+        await this.openOne(url, options).then(
+          (socket) => this.sockets.push(socket),
+          (error: unknown) => {
+            this.failed += 1;
+            if (this.reasons.size < 5)
+              this.reasons.add(error instanceof Error ? error.message : String(error));
+          },
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(options.concurrency, options.count) }, lane));
+    return this.progress();
+  }
+
+  closeAll(): void {
+    this.closing = true;
+    for (const socket of this.sockets) socket.terminate();
+    this.sockets.length = 0;
+  }
+
+  private openOne(url: string, options: OpenOptions): Promise<WebSocket> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(url, { perMessageDeflate: false });
+      const fail = (reason: string): void => {
+        clearTimeout(timer);
+        socket.removeAllListeners();
+        socket.on('error', () => undefined);
+        socket.terminate();
+        reject(new Error(reason));
+      };
+      const timer = setTimeout(() => {
+        fail(`no ${options.awaitFirstFrame ? 'first frame' : 'open'} within ${options.clientTimeoutMs} ms`);
+      }, options.clientTimeoutMs);
+      const ready = (): void => {
+        clearTimeout(timer);
+        socket.removeAllListeners();
+        socket.on('error', () => undefined);
+        socket.on('close', (code) => {
+          if (this.closing) return;
+          this.dropped += 1;
+          if (this.reasons.size < 5) this.reasons.add(`closed with ${code} while open`);
+        });
+        socket.on('message', (data: Buffer) => {
+          this.recorder.onFrame(data.toString(), Date.now());
+        });
+        resolve(socket);
+      };
+      socket.once('error', (error) => {
+        fail(error.message);
       });
-      resolve(socket);
+      socket.once('close', (code) => {
+        fail(`closed with ${code} before it was ready`);
+      });
+      socket.once(options.awaitFirstFrame ? 'message' : 'open', ready);
     });
-  });
-}
-
-export function closeClients(sockets: readonly WebSocket[]): void {
-  for (const socket of sockets) socket.terminate();
+  }
 }

@@ -1,36 +1,51 @@
 import { readFileSync } from 'node:fs';
-import { RedisKeys } from '@pds/redis';
-import { deletePrefix, type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
+import { deletePrefix, SHARED_REDIS_URL } from '@pds/testing';
 import { Redis } from 'ioredis';
-import { ApiKeyStore } from '../apps/gateway/src/api-keys/api-key.store';
-import { spawnNode } from './spawn-node';
-import { percentile, round } from './statistics';
-import { closeClients, FanOutRecorder, openClients } from './ws-clients';
+import { LagHistogram } from './lag-histogram';
+import { round } from './statistics';
+import { ClientProcess } from './ws-client-process';
+import type { OpenProgress, RecordedWindow } from './ws-clients';
+import {
+  Market,
+  PATHS,
+  profileArgv,
+  type Server,
+  startServer,
+  type StreamPath,
+  type WsStackOptions,
+  type WsTarget,
+} from './ws-stack';
 
-export interface WsBenchOptions {
-  readonly clientCounts: readonly number[];
-  readonly tradesPerSecond: number;
+export interface WsBenchOptions extends WsStackOptions {
   readonly durationSeconds: number;
+  /** Measured in this order for each path and client count. */
+  readonly targets: readonly WsTarget[];
+  /**
+   * Connect while trades are being published, instead of with the ingestor paused: then a server that
+   * cannot keep up with the fan-out also cannot accept its clients, and the round fails to open.
+   */
+  readonly openUnderLoad: boolean;
 }
 
 export interface WsBenchRow {
   readonly path: string;
-  readonly target: 'gateway' | 'bare-ws';
+  readonly target: WsTarget;
   readonly clients: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
   readonly framesPerSecond: number;
+  /** Frames delivered ÷ (channel messages × clients): 1 when every client got every update. */
+  readonly delivered: number;
   readonly memoryPerConnectionKiB: number;
+  /** Why the round has no figures (it could not open its clients, or a process failed). */
+  readonly error?: string;
 }
 
-const PATHS = [
-  { path: '/api/v1/prices/current', channel: (keys: RedisKeys) => keys.priceChannel('btcusdt') },
-  {
-    path: '/api/v1/prices/klines/current?interval=1m',
-    channel: (keys: RedisKeys) => keys.klineChannel('btcusdt', '1m'),
-  },
-];
+/** Connections being set up at once, and how long one may take from connect to ready. */
+const OPEN_CONCURRENCY = 100;
+const CLIENT_TIMEOUT_MS = 20_000;
+const SETTLE_SECONDS = 2;
 
 function rssKiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -42,134 +57,141 @@ function rssKiB(pid: number): number {
 const wait = (seconds: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
-/** Trade times by price, from the price channel: a kline frame's close is its last trade's price. */
-class TradeClock {
-  private readonly times = new Map<string, number>();
+/** A whole round may take this long to open its clients before it is reported as failed. */
+function openDeadlineMs(clients: number): number {
+  return 30_000 + clients * 10;
+}
 
-  onPrice(message: string): void {
-    const { price, time } = JSON.parse(message) as { price: string; time: string };
-    this.times.set(price, Date.parse(time));
-    if (this.times.size > 5000) this.times.delete(this.times.keys().next().value ?? '');
+function log(line: string): void {
+  process.stderr.write(`ws bench: ${line}\n`);
+}
+
+function describe(progress: OpenProgress, clients: number): string {
+  const reasons = progress.reasons.length > 0 ? ` (${progress.reasons.join('; ')})` : '';
+  return `${progress.opened}/${clients} open, ${progress.failed} failed, ${progress.dropped} dropped${reasons}`;
+}
+
+interface Round {
+  readonly target: WsTarget;
+  readonly stream: StreamPath;
+  readonly clients: number;
+}
+
+type Figures = Omit<WsBenchRow, 'path' | 'target' | 'clients'>;
+
+/** Opens the round's clients; throws unless every one of them is open in time. */
+async function openAll(clients: ClientProcess, round_: Round, server: Server, market: Market): Promise<void> {
+  const opened = await clients.open(
+    {
+      options: {
+        urls: server.urls,
+        count: round_.clients,
+        concurrency: OPEN_CONCURRENCY,
+        clientTimeoutMs: CLIENT_TIMEOUT_MS,
+        awaitFirstFrame: round_.target === 'gateway',
+      },
+      redisUrl: SHARED_REDIS_URL,
+      priceChannel: market.keys.priceChannel('btcusdt'),
+      channel: round_.stream.channel(market.keys),
+    },
+    openDeadlineMs(round_.clients),
+  );
+  if (opened.opened < round_.clients) {
+    throw new Error(`could not open the clients: ${describe(opened, round_.clients)}`);
   }
-
-  lag(frame: string, receivedAt: number): number | undefined {
-    const parsed = JSON.parse(frame) as { time?: string; close?: string };
-    if (parsed.time) return receivedAt - Date.parse(parsed.time);
-    const tradeTime = parsed.close === undefined ? undefined : this.times.get(parsed.close);
-    return tradeTime === undefined ? undefined : receivedAt - tradeTime;
-  }
 }
 
-interface Stack {
-  readonly prefix: string;
-  readonly gateway: RunningApp;
-  readonly apiKey: string;
-  readonly started: RunningApp[];
-}
-
-async function startStack(options: WsBenchOptions, redis: Redis): Promise<Stack> {
-  const prefix = uniquePrefix('bench-ws');
-  const started: RunningApp[] = [];
-  const sim = await spawnApp(
-    'exchange-sim',
-    { SIM_TRADES_PER_SECOND: String(options.tradesPerSecond) },
-    { retainOutput: false },
-  );
-  started.push(sim);
-  const exchange = `127.0.0.1:${sim.port}`;
-  started.push(
-    await spawnApp(
-      'ingestor',
-      { REDIS_PREFIX: prefix, EXCHANGE_WS_URL: `ws://${exchange}`, EXCHANGE_REST_URL: `http://${exchange}` },
-      { retainOutput: false },
-    ),
-  );
-  const gateway = await spawnApp(
-    'gateway',
-    { REDIS_PREFIX: prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
-    { retainOutput: false },
-  );
-  started.push(gateway);
-  const { key } = await new ApiKeyStore(redis, new RedisKeys(prefix)).create({
-    name: 'bench-ws',
-    wsConnections: 1_000_000,
-  });
-  return { prefix, gateway, apiKey: key, started };
-}
-
-async function measure(url: string, clients: number, pid: number, clock: TradeClock, seconds: number) {
-  const recorder = new FanOutRecorder((frame, at) => clock.lag(frame, at));
-  const before = rssKiB(pid);
-  const sockets = await openClients(url, clients, recorder);
-  await wait(1);
-  const after = rssKiB(pid);
-  recorder.start();
-  await wait(seconds);
-  recorder.stop();
-  closeClients(sockets);
-  await wait(1);
+function figures(window: RecordedWindow, clients: number, seconds: number, memoryKiB: number): Figures {
+  const lag = new LagHistogram();
+  lag.merge(window.lagBuckets);
   return {
-    p50Ms: round(percentile(recorder.lagMs, 50)),
-    p99Ms: round(percentile(recorder.lagMs, 99)),
-    maxMs: round(percentile(recorder.lagMs, 100)),
-    framesPerSecond: round(recorder.frames / seconds, 0),
-    memoryPerConnectionKiB: round((after - before) / clients),
+    p50Ms: lag.percentile(50),
+    p99Ms: lag.percentile(99),
+    maxMs: lag.percentile(100),
+    framesPerSecond: round(window.frames / seconds, 0),
+    delivered: round(window.frames / Math.max(1, window.published * clients), 3),
+    memoryPerConnectionKiB: round(memoryKiB / clients),
   };
 }
 
-async function measurePath(
-  { path, channel }: (typeof PATHS)[number],
-  stack: Stack,
-  keys: RedisKeys,
-  clock: TradeClock,
-  options: WsBenchOptions,
-): Promise<WsBenchRow[]> {
-  const baseline = await spawnNode('bench/baseline-ws-server.js', {
-    CHANNEL: channel(keys),
-    REDIS_URL: SHARED_REDIS_URL,
-  });
-  const pid = (app: RunningApp): number => app.process.pid ?? 0;
-  const separator = path.includes('?') ? '&' : '?';
-  const gatewayUrl = `ws://127.0.0.1:${stack.gateway.port}${path}${separator}apiKey=${stack.apiKey}`;
-  const rows: WsBenchRow[] = [];
+/**
+ * Memory per connection is the server's RSS growth from before the clients connect to the end of the
+ * recording window (connections live and traffic flowing), divided by the clients.
+ */
+async function measure(round_: Round, server: Server, market: Market, options: WsBenchOptions) {
+  const label = `${round_.target} ${round_.stream.path} × ${round_.clients}`;
+  let lastProgressAt = Date.now();
+  const clients = new ClientProcess((progress) => {
+    if (Date.now() - lastProgressAt < 5000) return;
+    lastProgressAt = Date.now();
+    log(`${label}: ${describe(progress, round_.clients)}`);
+  }, profileArgv(options));
   try {
-    for (const clients of options.clientCounts) {
-      const bare = await measure(
-        `ws://127.0.0.1:${baseline.port}`,
-        clients,
-        pid(baseline),
-        clock,
-        options.durationSeconds,
-      );
-      rows.push({ path, target: 'bare-ws', clients, ...bare });
-      const served = await measure(gatewayUrl, clients, pid(stack.gateway), clock, options.durationSeconds);
-      rows.push({ path, target: 'gateway', clients, ...served });
-    }
-    return rows;
+    await wait(1);
+    const pid = server.app.process.pid ?? 0;
+    const before = rssKiB(pid);
+    if (!options.openUnderLoad) await market.pause();
+    await openAll(clients, round_, server, market);
+    await market.resume();
+    await wait(SETTLE_SECONDS);
+    clients.start();
+    await wait(options.durationSeconds);
+    const { window, progress } = await clients.stop(30_000);
+    const after = rssKiB(pid);
+    if (progress.dropped > 0) log(`${label}: ${describe(progress, round_.clients)}`);
+    return figures(window, round_.clients, options.durationSeconds, after - before);
   } finally {
-    await baseline.stop();
+    await clients.close();
   }
 }
 
-/** N clients on each stream path of the gateway, against a bare `ws` fan-out of the same channel. */
+const FAILED: Figures = {
+  p50Ms: Number.NaN,
+  p99Ms: Number.NaN,
+  maxMs: Number.NaN,
+  framesPerSecond: Number.NaN,
+  delivered: Number.NaN,
+  memoryPerConnectionKiB: Number.NaN,
+};
+
+/** One row; a round that fails says why and the run goes on with the next. */
+async function runRound(round_: Round, market: Market, options: WsBenchOptions): Promise<WsBenchRow> {
+  const { target, stream, clients } = round_;
+  const row = { path: stream.path, target, clients };
+  log(`${target} ${stream.path} × ${clients}: starting`);
+  let server: Server | undefined;
+  try {
+    server = await startServer(target, stream, market, options);
+    return { ...row, ...(await measure(round_, server, market, options)) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log(`${target} ${stream.path} × ${clients}: FAILED: ${message}`);
+    return { ...row, ...FAILED, error: message };
+  } finally {
+    await server?.app.stop();
+  }
+}
+
+/**
+ * N clients on each stream path, the gateway alternating with a bare `ws` fan-out of the same Redis
+ * channel. The clients run in a child process; lag is client receipt − exchange trade time.
+ */
 export async function runWsBench(options: WsBenchOptions): Promise<WsBenchRow[]> {
   const redis = new Redis(SHARED_REDIS_URL);
-  const stack = await startStack(options, redis);
-  const subscriber = new Redis(SHARED_REDIS_URL);
-  const clock = new TradeClock();
-  const keys = new RedisKeys(stack.prefix);
+  const market = await Market.start(options, redis);
   const rows: WsBenchRow[] = [];
   try {
-    await subscriber.subscribe(keys.priceChannel('btcusdt'));
-    subscriber.on('message', (_channel: string, message: string) => {
-      clock.onPrice(message);
-    });
-    for (const target of PATHS) rows.push(...(await measurePath(target, stack, keys, clock, options)));
+    for (const stream of PATHS) {
+      for (const clients of options.clientCounts) {
+        for (const target of options.targets) {
+          rows.push(await runRound({ target, stream, clients }, market, options));
+        }
+      }
+    }
     return rows;
   } finally {
-    subscriber.disconnect();
-    await Promise.all(stack.started.reverse().map((app) => app.stop()));
-    await deletePrefix(redis, stack.prefix);
+    await market.stop();
+    await deletePrefix(redis, market.prefix);
     redis.disconnect();
   }
 }

@@ -1,13 +1,33 @@
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import { ApiException } from '../errors/api-exception';
+import { nextArrival } from './arrival-order';
 import { SlowReaders } from './slow-readers';
 import { StreamConnection } from './stream-connection';
 import { formatOf } from './stream-format';
 import { STREAM_ROUTES, type StreamRoute } from './stream-route';
+import { UpdateBatch } from './stream-topic';
+import { textFrame } from './wire-frame';
 
-/** The part of a ws socket a connection uses, recording what it was asked to do. */
+/** The payloads of complete unmasked frames written back to back (short ones, as in these tests). */
+function payloadsOf(frames: Buffer): string[] {
+  const payloads: string[] = [];
+  for (let offset = 0; offset < frames.length;) {
+    const length = frames[offset + 1] ?? 0;
+    const header = length === 126 ? 4 : 2;
+    const size = length === 126 ? frames.readUInt16BE(offset + 2) : length;
+    payloads.push(frames.subarray(offset + header, offset + header + size).toString());
+    offset += header + size;
+  }
+  return payloads;
+}
+
+/**
+ * The parts of a ws socket and of the TCP socket under it that a connection uses, recording what it
+ * was asked to do: `sent` holds every text frame, whichever way it went out.
+ */
 class RecordingSocket {
   bufferedAmount = 0;
+  readyState: number = WebSocket.OPEN;
   readonly sent: string[] = [];
   closed: { code: number; reason: string } | undefined;
   pings = 0;
@@ -15,6 +35,13 @@ class RecordingSocket {
 
   send(data: Buffer | string): void {
     this.sent.push(String(data));
+  }
+
+  writes = 0;
+
+  write(frames: Buffer): void {
+    this.writes += 1;
+    this.sent.push(...payloadsOf(frames));
   }
 
   close(code: number, reason: string): void {
@@ -31,6 +58,18 @@ class RecordingSocket {
 }
 
 const HIGH_WATER = 1000;
+
+/** What a topic hands its sockets for these messages (framed as StreamTopic frames them). */
+function batchOf(route: StreamRoute, messages: readonly string[]): UpdateBatch {
+  const format = formatOf(route.kind);
+  const updates = messages.map((message) => ({
+    arrival: nextArrival(),
+    key: format.keyOf(message),
+    message,
+    wire: textFrame(format.frameOf(message)),
+  }));
+  return new UpdateBatch(updates);
+}
 const M1 = Date.parse('2026-11-22T01:01:00.000Z');
 const M2 = Date.parse('2026-11-22T01:02:00.000Z');
 const kline = (openTime: number, close: string, isClosed = false): string =>
@@ -40,13 +79,19 @@ function live(route: StreamRoute, slow = new SlowReaders(1000, () => undefined))
   const socket = new RecordingSocket();
   const tally = { open: 1, sent: 0 };
   const context = { highWaterBytes: HIGH_WATER, slowReaders: slow };
-  const connection = new StreamConnection('c1', socket as unknown as WebSocket, route, context, tally);
+  const connection = new StreamConnection(
+    'c1',
+    socket as unknown as WebSocket,
+    socket,
+    route,
+    context,
+    tally,
+  );
   const generation = connection.beginSync();
   connection.completeSync('snapshot', generation);
   socket.sent.length = 0;
-  const push = (message: string): void => {
-    const format = formatOf(route.kind);
-    connection.push(format.keyOf(message), message, Buffer.from(format.frameOf(message)));
+  const push = (...messages: string[]): void => {
+    connection.push(batchOf(route, messages));
   };
   return { socket, connection, push, slow, tally };
 }
@@ -57,6 +102,23 @@ describe('StreamConnection', () => {
     push('{"price":"1"}');
     push('{"price":"2"}');
     expect(socket.sent).toEqual(['{"price":"1"}', '{"price":"2"}']);
+  });
+
+  it('should write the updates of one flush to the socket in one write', () => {
+    const { socket, push } = live(STREAM_ROUTES.currentPrice);
+    push('{"price":"1"}', '{"price":"2"}', '{"price":"3"}');
+    expect(socket.writes).toBe(1);
+    expect(socket.sent).toEqual(['{"price":"1"}', '{"price":"2"}', '{"price":"3"}']);
+  });
+
+  it('should skip updates that arrived before its snapshot, even when they are flushed after it', () => {
+    const { socket, connection } = live(STREAM_ROUTES.currentPrice);
+    const generation = connection.beginSync();
+    const before = batchOf(STREAM_ROUTES.currentPrice, ['{"price":"older"}']);
+    connection.completeSync('{"price":"snapshot"}', generation);
+    const after = batchOf(STREAM_ROUTES.currentPrice, ['{"price":"newer"}']);
+    connection.push(new UpdateBatch([...before.updates, ...after.updates]));
+    expect(socket.sent).toEqual(['{"price":"snapshot"}', '{"price":"newer"}']);
   });
 
   it('should hold updates back while syncing and drop them when the snapshot comes', () => {

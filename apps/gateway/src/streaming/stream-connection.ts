@@ -1,6 +1,7 @@
-import type { WebSocket } from 'ws';
+import { WebSocket } from 'ws';
 import type { ApiException } from '../errors/api-exception';
 import type { StreamTally } from '../metrics/ws-metrics';
+import { nextArrival } from './arrival-order';
 import { closeFrameFor, CloseCode } from './close-codes';
 import { ConflationBuffer } from './conflation-buffer';
 import type { Lease } from './lease-book';
@@ -8,6 +9,7 @@ import { inRange, isPastRange, type OpenTimeRange, UNBOUNDED } from './open-time
 import { formatOf, type StreamFormat } from './stream-format';
 import type { StreamRequest } from './stream-request';
 import type { StreamRoute } from './stream-route';
+import type { TopicUpdate, UpdateBatch } from './stream-topic';
 
 /** One options object for every send: frames are JSON text, also when passed as a shared Buffer. */
 const TEXT = { binary: false } as const;
@@ -19,6 +21,11 @@ export interface BehindWatcher {
   watch(connection: StreamConnection): void;
 }
 
+/** The socket under the WebSocket (the upgrade request's), for frames that are already complete. */
+export interface FrameWriter {
+  write(frame: Buffer): unknown;
+}
+
 export interface ConnectionContext {
   /** Unsent bytes above which updates are conflated. */
   readonly highWaterBytes: number;
@@ -26,9 +33,10 @@ export interface ConnectionContext {
 }
 
 /**
- * One client socket of a stream. `push` is the fan-out's hot path: it gets the frame already
- * serialised (the same Buffer for every socket) and only does work of its own for a reader that is
- * behind, whose updates it conflates (latest per key) until the socket drains.
+ * One client socket of a stream. `push` is the fan-out's hot path: it gets its topic's updates
+ * already framed (the same Buffer for every socket) and writes them to the TCP socket in one call;
+ * it only does work of its own for a reader that is behind, whose updates it conflates (latest per
+ * key) until the socket drains, or for a `/klines` range.
  */
 export class StreamConnection {
   state: ConnectionState = 'checking';
@@ -45,10 +53,13 @@ export class StreamConnection {
   private readonly pending = new ConflationBuffer();
   private range: OpenTimeRange = UNBOUNDED;
   private generation = 0;
+  /** Updates that arrived before this (the snapshot's moment) are superseded by the snapshot. */
+  private liveFrom = 0;
 
   constructor(
     readonly id: string,
     readonly socket: WebSocket,
+    private readonly wire: FrameWriter,
     readonly route: StreamRoute,
     private readonly context: ConnectionContext,
     /** The operation's counts; every frame sent adds to `sent`. */
@@ -74,15 +85,33 @@ export class StreamConnection {
     this.range = request.kind === 'klines' ? request.window : UNBOUNDED;
   }
 
-  /** One update for this socket; `key` is the conflation key (a kline's openTime). */
-  push(key: number, message: string, frame: Buffer): void {
-    if (this.state !== 'live') return;
+  /** The updates of one flush: in one write while this reader keeps up and follows every key. */
+  push(batch: UpdateBatch): void {
+    if (this.state !== 'live' || this.socket.readyState !== WebSocket.OPEN) return;
+    const first = batch.updates[0];
+    if (
+      first !== undefined &&
+      first.arrival > this.liveFrom &&
+      this.range === UNBOUNDED &&
+      this.pending.size === 0 &&
+      this.socket.bufferedAmount <= this.context.highWaterBytes
+    ) {
+      this.wire.write(batch.wire);
+      this.tally.sent += batch.updates.length;
+      return;
+    }
+    for (const update of batch.updates) this.pushOne(update);
+  }
+
+  private pushOne({ arrival, key, message, wire }: TopicUpdate): void {
+    if (this.state !== 'live' || arrival < this.liveFrom) return;
     if (!inRange(this.range, key)) {
       if (isPastRange(this.range, key)) this.close(CloseCode.Normal, 'range complete');
       return;
     }
     if (this.pending.size === 0 && this.socket.bufferedAmount <= this.context.highWaterBytes) {
-      this.send(frame);
+      this.wire.write(wire);
+      this.tally.sent += 1;
       return;
     }
     this.pending.set(key, message);
@@ -124,6 +153,7 @@ export class StreamConnection {
     this.pending.clear();
     this.send(snapshot);
     this.state = 'live';
+    this.liveFrom = nextArrival();
     return true;
   }
 
@@ -156,11 +186,6 @@ export class StreamConnection {
     this.pending.clear();
   }
 
-  private send(data: Buffer | string): void {
-    this.tally.sent += 1;
-    this.socket.send(data, TEXT);
-  }
-
   /** A ping per interval; a peer that left two of them unanswered is dropped. */
   heartbeat(): void {
     if (this.unansweredPings >= 2) {
@@ -170,5 +195,10 @@ export class StreamConnection {
     }
     this.unansweredPings += 1;
     this.socket.ping();
+  }
+
+  private send(data: Buffer | string): void {
+    this.tally.sent += 1;
+    this.socket.send(data, TEXT);
   }
 }

@@ -54,7 +54,8 @@ export class StreamSessions {
   /** Called by the route's gateway for each new socket (Nest does not await it). */
   accept(route: StreamRoute, socket: WebSocket, request: IncomingMessage): void {
     const tally = this.metrics.tallyOf(route);
-    const connection = new StreamConnection(randomUUID(), socket, route, this.context, tally);
+    // The upgrade request's socket is the one ws speaks on: complete frames are written to it directly.
+    const connection = new StreamConnection(randomUUID(), socket, request.socket, route, this.context, tally);
     this.connections.set(connection.id, connection);
     tally.open += 1;
     socket.once('close', (code: number) => {
