@@ -3,10 +3,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { ExchangeRateLimitError } from '@pds/exchange';
 import { JsonLogger } from '@pds/observability';
+import { type ScriptCommand, scriptCommand } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheKeys } from '../storage/cache-keys';
-import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
 import { ShutdownSignal } from '../shutdown-signal';
 import { ACQUIRE_LUA, PAUSE_LUA } from './exchange-gate.lua';
@@ -32,8 +32,8 @@ const MAX_RATE_LIMITED = 3;
  */
 @Injectable()
 export class ExchangeGate {
-  private readonly acquireCommand: LuaCommand;
-  private readonly pauseCommand: LuaCommand;
+  private readonly acquireCommand: ScriptCommand;
+  private readonly pauseCommand: ScriptCommand;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -42,8 +42,8 @@ export class ExchangeGate {
     private readonly logger: JsonLogger,
     private readonly shutdown: ShutdownSignal,
   ) {
-    this.acquireCommand = luaCommand(redis, 'pdsExchangeAcquire', ACQUIRE_LUA);
-    this.pauseCommand = luaCommand(redis, 'pdsExchangePause', PAUSE_LUA);
+    this.acquireCommand = scriptCommand(redis, 'pdsExchangeAcquire', ACQUIRE_LUA);
+    this.pauseCommand = scriptCommand(redis, 'pdsExchangePause', PAUSE_LUA);
   }
 
   /** Sends `request` (of REST weight `weight`) when the budget allows; waits out 429s. */

@@ -8,9 +8,9 @@ import {
   klineOpenTimeMs,
   type MarketSymbol,
 } from '@pds/market';
+import { type ScriptCommand, scriptCommand } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { CacheKeys } from '../storage/cache-keys';
-import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
 import { KNOWN_IN_RANGE_LUA, STORE_KLINES_LUA, TRIM_KLINES_LUA } from './kline-store.lua';
 import { type Span, unknownSpans } from './spans';
@@ -30,17 +30,17 @@ function spansOf(flat: readonly number[]): Span[] {
 /** Closed-kline history and its coverage record in Redis (layout: kline-store.lua.ts). */
 @Injectable()
 export class KlineStore {
-  private readonly storeCommand: LuaCommand;
-  private readonly trimCommand: LuaCommand;
-  private readonly knownCommand: LuaCommand;
+  private readonly storeCommand: ScriptCommand;
+  private readonly trimCommand: ScriptCommand;
+  private readonly knownCommand: ScriptCommand;
 
   constructor(
     @Inject(REDIS) redis: Redis,
     private readonly keys: CacheKeys,
   ) {
-    this.storeCommand = luaCommand(redis, 'pdsStoreKlines', STORE_KLINES_LUA);
-    this.trimCommand = luaCommand(redis, 'pdsTrimKlines', TRIM_KLINES_LUA);
-    this.knownCommand = luaCommand(redis, 'pdsKnownInRange', KNOWN_IN_RANGE_LUA);
+    this.storeCommand = scriptCommand(redis, 'pdsStoreKlines', STORE_KLINES_LUA);
+    this.trimCommand = scriptCommand(redis, 'pdsTrimKlines', TRIM_KLINES_LUA);
+    this.knownCommand = scriptCommand(redis, 'pdsKnownInRange', KNOWN_IN_RANGE_LUA);
   }
 
   /** The parts of `range` that are neither stored nor covered: what a fill must fetch. */

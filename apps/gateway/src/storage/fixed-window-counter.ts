@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type ScriptCommand, scriptCommand } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import { fromStorage } from './storage-unavailable.error';
 import { REDIS } from './storage.module';
@@ -20,15 +21,20 @@ export interface WindowCount {
 }
 
 /**
- * Fixed-window counters in Redis, shared by every replica: one script call per hit, so three
- * replicas together let exactly `limit` hits through a window.
+ * Fixed-window counters in Redis, shared by every replica: one script call per hit (EVALSHA,
+ * auto-pipelined with the other requests' commands), so three replicas together let exactly `limit`
+ * hits through a window.
  */
 @Injectable()
 export class FixedWindowCounter {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  private readonly incrementWindow: ScriptCommand;
+
+  constructor(@Inject(REDIS) redis: Redis) {
+    this.incrementWindow = scriptCommand(redis, 'pdsIncrementWindow', INCREMENT_WINDOW);
+  }
 
   async increment(key: string, windowMs: number): Promise<WindowCount> {
-    const reply = await fromStorage(this.redis.eval(INCREMENT_WINDOW, 1, key, windowMs));
+    const reply = await fromStorage(this.incrementWindow(1, key, windowMs));
     const [hits, msLeft] = reply as [number, number];
     return { hits, msLeft };
   }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
+import { RedisKeys, type ScriptCommand, scriptCommand } from '@pds/redis';
 import type { Redis } from 'ioredis';
 import type { WriteStep } from '../market-state/write-step';
-import { definedCommand, type ScriptCommand } from '../storage/defined-command';
+
 import { REDIS } from '../storage/redis.tokens';
 import { INGEST_STEP_LUA } from './ingest-step.lua';
 
@@ -24,7 +24,7 @@ export class MarketWriter {
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
   ) {
-    this.ingestStep = definedCommand(redis, COMMAND, INGEST_STEP_LUA);
+    this.ingestStep = scriptCommand(redis, COMMAND, INGEST_STEP_LUA);
   }
 
   async write(symbol: MarketSymbol, ownerId: string, step: WriteStep): Promise<WriteOutcome> {
