@@ -52,8 +52,8 @@ export class KlineStore {
   }
 
   /**
-   * Stores the closed ones of `klines` and records `covered`, atomically; returns how many klines
-   * were written (0 when all were stored already).
+   * Stores the closed ones of `klines` and records `covered`, atomically, and announces a write on
+   * the history channel; returns how many klines were written (0 when all were stored already).
    */
   async save(
     symbol: MarketSymbol,
@@ -61,11 +61,18 @@ export class KlineStore {
     klines: readonly Kline[],
     covered: Span | undefined,
   ): Promise<number> {
-    const args: (string | number)[] = [intervalMs(interval), covered?.from ?? '', covered?.to ?? ''];
+    const args: (string | number)[] = [
+      intervalMs(interval),
+      covered?.from ?? '',
+      covered?.to ?? '',
+      this.keys.historyChannel(symbol),
+      interval,
+    ];
+    const header = args.length;
     for (const kline of klines) {
       if (kline.isClosed) args.push(klineOpenTimeMs(kline), klineJson(kline));
     }
-    if (args.length === 3 && !covered) return 0;
+    if (args.length === header && !covered) return 0;
     return Number(await this.storeCommand(2, ...this.historyKeys(symbol, interval), ...args));
   }
 
