@@ -11,6 +11,7 @@ import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import { GatewayEnvironment } from './gateway.environment';
 import { HealthController } from './health/health.controller';
 import { HistoryModule } from './history/history.module';
+import { MarketMirror } from './market-mirror/market-mirror.service';
 import { MarketDataService } from './prices/market-data.service';
 import { PricesController } from './prices/prices.controller';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
@@ -43,6 +44,7 @@ export class AppModule {
         ChangeSubscriber,
         AuthFailureLimiter,
         Authenticator,
+        MarketMirror,
         MarketDataService,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_GUARD, useClass: ApiKeyThrottlerGuard },
