@@ -1,7 +1,5 @@
 import type { Kline } from '@pds/market';
 import { type RedisServer, startRedisServer } from '@pds/testing';
-import { KlineStore } from '../../cache/src/history/kline-store';
-import { CacheKeys } from '../../cache/src/storage/cache-keys';
 import { until } from './support/admin-api';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { fixtureKline, type MarketFixture, seedMarket } from './support/market-fixture';
@@ -90,8 +88,15 @@ describe('the in-memory mirror of the newest market data (private Redis)', () =>
 
   it('should read an interval again when the cache workers rewrite its history', async () => {
     const corrected = { ...fixtureKline(CLOSED - 2), close: '1.00000000' };
-    const store = new KlineStore(harness.redis, new CacheKeys(harness.prefix));
-    await store.save('btcusdt', '1m', [corrected], undefined);
+    const key = harness.keys.closedKlines('btcusdt', '1m');
+    const score = Date.parse(corrected.openTime);
+    // As the cache workers' store script does: replace the member, then announce the interval.
+    await harness.redis
+      .multi()
+      .zremrangebyscore(key, score, score)
+      .zadd(key, score, JSON.stringify(corrected))
+      .publish(harness.keys.historyChannel('btcusdt'), '1m')
+      .exec();
     await until(
       () => answered(corrected),
       (kline) => kline?.close === corrected.close,
