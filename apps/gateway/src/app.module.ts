@@ -13,6 +13,7 @@ import { GatewayEnvironment } from './gateway.environment';
 import { HealthController } from './health/health.controller';
 import { HistoryModule } from './history/history.module';
 import { HttpMetrics } from './metrics/http-metrics';
+import { MarketMirror } from './market-mirror/market-mirror.service';
 import { MarketDataService } from './prices/market-data.service';
 import { PricesController } from './prices/prices.controller';
 import { ApiKeyThrottlerGuard } from './rate-limit/api-key-throttler.guard';
@@ -45,6 +46,7 @@ export class AppModule {
         ChangeSubscriber,
         AuthFailureLimiter,
         Authenticator,
+        MarketMirror,
         MarketDataService,
         ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
         HttpMetrics,

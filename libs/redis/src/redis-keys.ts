@@ -16,6 +16,8 @@ import type { Interval, MarketSymbol } from '@pds/market';
  *
  * Channels carry the same JSON as the keys: `priceChannel` a Price per new last price,
  * `klineChannel(interval)` a Kline per change (at a rollover the closed kline, then the new open one).
+ * `historyChannel` carries the interval whose closed klines the cache workers rewrote (history
+ * fills and repairs are not pushed kline by kline): whoever mirrors them reads them again.
  */
 export class RedisKeys {
   constructor(readonly prefix: string) {}
@@ -54,6 +56,19 @@ export class RedisKeys {
 
   klineChannel(symbol: MarketSymbol, interval: Interval): string {
     return `${this.market(symbol)}:changes:kline:${interval}`;
+  }
+
+  /** Interval names whose closed-kline history was written outside the live feed (cache workers). */
+  historyChannel(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:changes:history`;
+  }
+
+  /**
+   * One gateway process's own channel: a marker it publishes from inside the script that reads its
+   * in-memory mirror's snapshot, so it knows which pub/sub messages came before that read.
+   */
+  mirrorFenceChannel(processId: string): string {
+    return `${this.prefix}:mirror-fence:${processId}`;
   }
 
   /** API key record, a hash, found by the SHA-256 of the key; the key itself is never stored. */

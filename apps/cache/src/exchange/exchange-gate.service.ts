@@ -3,16 +3,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { ExchangeRateLimitError } from '@pds/exchange';
 import { JsonLogger } from '@pds/observability';
+import { type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheMetrics } from '../metrics/cache-metrics';
 import { EXCHANGE_OK, exchangeFailureStatus } from '../metrics/exchange-status';
 import { CacheKeys } from '../storage/cache-keys';
-import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
 import { ShutdownSignal } from '../shutdown-signal';
 import { ACQUIRE_LUA, PAUSE_LUA } from './exchange-gate.lua';
 import { isWaitReason, WaitReason, waitReasonName } from './exchange-wait';
-import type { RedisClient } from '@pds/redis';
 
 /** One second more than a minute: a request's send time at the exchange may lag its reservation. */
 const WINDOW_MS = 61_000;
@@ -34,8 +33,8 @@ const MAX_RATE_LIMITED = 3;
  */
 @Injectable()
 export class ExchangeGate {
-  private readonly acquireCommand: LuaCommand;
-  private readonly pauseCommand: LuaCommand;
+  private readonly acquireCommand: ScriptCommand;
+  private readonly pauseCommand: ScriptCommand;
 
   constructor(
     @Inject(REDIS) private readonly redis: RedisClient,
@@ -45,8 +44,8 @@ export class ExchangeGate {
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: CacheMetrics,
   ) {
-    this.acquireCommand = luaCommand(redis, 'pdsExchangeAcquire', ACQUIRE_LUA);
-    this.pauseCommand = luaCommand(redis, 'pdsExchangePause', PAUSE_LUA);
+    this.acquireCommand = scriptCommand(redis, 'pdsExchangeAcquire', ACQUIRE_LUA);
+    this.pauseCommand = scriptCommand(redis, 'pdsExchangePause', PAUSE_LUA);
   }
 
   /** Sends `request` (of REST weight `weight`) when the budget allows; waits out 429s. */

@@ -45,14 +45,16 @@ end
  * Stores closed klines from the exchange's REST history and records what the page covered, in one
  * atomic step. Idempotent: a kline identical to the stored one is left alone; any other member with
  * that open time (the ingestor's own rollover close, which REST history supersedes) is replaced, so
- * there is never more than one member per open time.
- * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', then open time and JSON per kline.
+ * there is never more than one member per open time. When it wrote a kline it publishes ARGV[5] on
+ * the history channel ARGV[4] (gateways mirroring the newest klines read them again).
+ * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', ARGV[4] history channel, ARGV[5] the
+ * interval's name, then open time and JSON per kline.
  * Returns the number of klines written.
  */
 export const STORE_KLINES_LUA = `${COVERAGE_HELPERS}
 local step = tonumber(ARGV[1])
 local written = 0
-for i = 4, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   local score, json = ARGV[i], ARGV[i + 1]
   local stored = redis.call('ZRANGEBYSCORE', KEYS[1], score, score)
   if #stored ~= 1 or stored[1] ~= json then
@@ -62,6 +64,7 @@ for i = 4, #ARGV, 2 do
   end
 end
 if ARGV[2] ~= '' then cover(KEYS[2], tonumber(ARGV[2]), tonumber(ARGV[3]), step) end
+if written > 0 then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
 return written
 `;
 

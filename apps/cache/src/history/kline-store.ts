@@ -8,12 +8,11 @@ import {
   klineOpenTimeMs,
   type MarketSymbol,
 } from '@pds/market';
+import { type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
 import { CacheKeys } from '../storage/cache-keys';
-import { type LuaCommand, luaCommand } from '../storage/lua-command';
 import { REDIS } from '../storage/redis.tokens';
 import { KNOWN_IN_RANGE_LUA, STORE_KLINES_LUA, TRIM_KLINES_LUA } from './kline-store.lua';
 import { type Span, unknownSpans } from './spans';
-import type { RedisClient } from '@pds/redis';
 
 function numbers(reply: unknown): number[] {
   return Array.isArray(reply) ? reply.map(Number) : [];
@@ -30,17 +29,17 @@ function spansOf(flat: readonly number[]): Span[] {
 /** Closed-kline history and its coverage record in Redis (layout: kline-store.lua.ts). */
 @Injectable()
 export class KlineStore {
-  private readonly storeCommand: LuaCommand;
-  private readonly trimCommand: LuaCommand;
-  private readonly knownCommand: LuaCommand;
+  private readonly storeCommand: ScriptCommand;
+  private readonly trimCommand: ScriptCommand;
+  private readonly knownCommand: ScriptCommand;
 
   constructor(
     @Inject(REDIS) redis: RedisClient,
     private readonly keys: CacheKeys,
   ) {
-    this.storeCommand = luaCommand(redis, 'pdsStoreKlines', STORE_KLINES_LUA);
-    this.trimCommand = luaCommand(redis, 'pdsTrimKlines', TRIM_KLINES_LUA);
-    this.knownCommand = luaCommand(redis, 'pdsKnownInRange', KNOWN_IN_RANGE_LUA);
+    this.storeCommand = scriptCommand(redis, 'pdsStoreKlines', STORE_KLINES_LUA);
+    this.trimCommand = scriptCommand(redis, 'pdsTrimKlines', TRIM_KLINES_LUA);
+    this.knownCommand = scriptCommand(redis, 'pdsKnownInRange', KNOWN_IN_RANGE_LUA);
   }
 
   /** The parts of `range` that are neither stored nor covered: what a fill must fetch. */
@@ -52,8 +51,8 @@ export class KlineStore {
   }
 
   /**
-   * Stores the closed ones of `klines` and records `covered`, atomically; returns how many klines
-   * were written (0 when all were stored already).
+   * Stores the closed ones of `klines` and records `covered`, atomically, and announces a write on
+   * the history channel; returns how many klines were written (0 when all were stored already).
    */
   async save(
     symbol: MarketSymbol,
@@ -61,11 +60,18 @@ export class KlineStore {
     klines: readonly Kline[],
     covered: Span | undefined,
   ): Promise<number> {
-    const args: (string | number)[] = [intervalMs(interval), covered?.from ?? '', covered?.to ?? ''];
+    const args: (string | number)[] = [
+      intervalMs(interval),
+      covered?.from ?? '',
+      covered?.to ?? '',
+      this.keys.historyChannel(symbol),
+      interval,
+    ];
+    const header = args.length;
     for (const kline of klines) {
       if (kline.isClosed) args.push(klineOpenTimeMs(kline), klineJson(kline));
     }
-    if (args.length === 3 && !covered) return 0;
+    if (args.length === header && !covered) return 0;
     return Number(await this.storeCommand(2, ...this.historyKeys(symbol, interval), ...args));
   }
 

@@ -72,6 +72,16 @@ export class HistoryReadThrough {
   }
 
   /**
+   * True when `read` needs nothing fetched: a read of Redis giving the same would be answered as it
+   * is, without a look at the coverage record. Without bounds and without an open kline there is
+   * no answer at all (no live data yet), which needs nothing fetched either.
+   */
+  isComplete(interval: Interval, window: KlinesWindow, read: KlinesRead): boolean {
+    if (window.from === undefined && window.to === undefined && !read.open) return true;
+    return this.needed(interval, window, read).gaps.length === 0;
+  }
+
+  /**
    * The slots to fetch: missing from the read and in no covered span. The read is repeated after the
    * coverage lookup, so a slot stored or covered in between (a fill finishing, the ingestor's
    * rollover landing between its two reads) is not fetched for nothing. Pages holding the slots the
@@ -86,10 +96,8 @@ export class HistoryReadThrough {
     read: () => Promise<KlinesRead>,
   ): Promise<Check> {
     const done = (result: KlinesRead): Check => ({ result, pages: [], settled: true });
-    // Without bounds the answer ends with the open kline: none yet (no live data), no answer at all.
-    if (window.from === undefined && window.to === undefined && !first.open) return done(first);
+    if (this.isComplete(interval, window, first)) return done(first);
     const before = this.needed(interval, window, first);
-    if (before.gaps.length === 0) return done(first);
     const { managed, unknown } = await this.coverage.unknownParts(symbol, interval, before.gaps);
     // No cache worker ever ran on this deployment: serve what the live feed wrote.
     if (!managed || unknown.length === 0) return done(first);

@@ -46,13 +46,12 @@ export class PricesController {
   @Header('Content-Type', JSON_TYPE)
   @ApiOperation({ operationId: 'getKlines', summary: 'Historical klines and the current open kline' })
   @ApiOkResponse({ type: KlinesResponseDto })
-  async getKlines(@Query() query: KlinesQueryDto): Promise<string> {
-    const klines = await this.marketData.klines(query.symbol ?? DEFAULT_SYMBOL, query.interval, {
+  getKlines(@Query() query: KlinesQueryDto): Promise<Buffer | string> {
+    return this.marketData.klinesBody(query.symbol ?? DEFAULT_SYMBOL, query.interval, {
       limit: query.limit === undefined ? KLINES_LIMIT.default : Number(query.limit),
       ...(query.from === undefined ? {} : { from: Date.parse(query.from) }),
       ...(query.to === undefined ? {} : { to: Date.parse(query.to) }),
     });
-    return `{"klines":[${klines.join(',')}]}`;
   }
 
   @Get('klines/current')

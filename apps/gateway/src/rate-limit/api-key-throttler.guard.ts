@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
+  type Resolvable,
   ThrottlerGuard,
   type ThrottlerLimitDetail,
   type ThrottlerModuleOptions,
@@ -11,6 +12,10 @@ import {
 import { RedisKeys } from '@pds/redis';
 import type { AuthenticatedRequest } from '../auth/api-key-principal';
 import { ApiException } from '../errors/api-exception';
+
+async function resolved(value: Resolvable<number>, context: ExecutionContext): Promise<number> {
+  return typeof value === 'function' ? value(context) : value;
+}
 
 /**
  * Per-key, per-operation REST limits (CONTRACT section 5). Runs after the API-key guard, so the
@@ -25,6 +30,29 @@ export class ApiKeyThrottlerGuard extends ThrottlerGuard {
     private readonly keys: RedisKeys,
   ) {
     super(options, storage, reflector);
+  }
+
+  /**
+   * The base guard reads five route metadata entries per throttler and request, for decorators
+   * (@Throttle, @SkipThrottle) this app does not use: the one throttler's options are used as they
+   * are, and the request goes straight to the base class's counting, headers and 429.
+   */
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (await this.shouldSkip(context)) return true;
+    const [throttler] = this.throttlers;
+    const { getTracker, generateKey } = this.commonOptions;
+    if (!throttler || !getTracker || !generateKey) return super.canActivate(context);
+    const ttl = await resolved(throttler.ttl, context);
+    return this.handleRequest({
+      context,
+      limit: await resolved(throttler.limit, context),
+      ttl,
+      throttler,
+      blockDuration:
+        throttler.blockDuration === undefined ? ttl : await resolved(throttler.blockDuration, context),
+      getTracker,
+      generateKey,
+    });
   }
 
   protected override shouldSkip(context: ExecutionContext): Promise<boolean> {

@@ -15,6 +15,7 @@ export class ChangeSubscriber implements OnApplicationShutdown {
   private readonly redis: RedisClient;
   private readonly handlers = new Map<string, Set<ChannelHandler>>();
   private readonly resubscribedListeners = new Set<() => void>();
+  private readonly disconnectedListeners = new Set<() => void>();
   private hasBeenReady = false;
 
   constructor(env: GatewayEnvironment) {
@@ -31,6 +32,12 @@ export class ChangeSubscriber implements OnApplicationShutdown {
           listener();
         });
       this.hasBeenReady = true;
+    });
+    // From here until `onResubscribed`, messages may be lost.
+    this.redis.on('close', () => {
+      this.disconnectedListeners.forEach((listener) => {
+        listener();
+      });
     });
   }
 
@@ -51,6 +58,21 @@ export class ChangeSubscriber implements OnApplicationShutdown {
   onResubscribed(listener: () => void): Unsubscribe {
     this.resubscribedListeners.add(listener);
     return () => this.resubscribedListeners.delete(listener);
+  }
+
+  /** Called when the connection dropped: messages published from now on may never arrive. */
+  onDisconnected(listener: () => void): Unsubscribe {
+    this.disconnectedListeners.add(listener);
+    return () => this.disconnectedListeners.delete(listener);
+  }
+
+  /**
+   * Resolves once Redis has confirmed `channel` (one this process subscribed) on the current
+   * connection. Redis runs a connection's commands in order, so every subscription asked for before,
+   * including those ioredis renews after a reconnect, is active by then too.
+   */
+  async confirmSubscribed(channel: string): Promise<void> {
+    await this.redis.subscribe(channel);
   }
 
   private release(channel: string, handler: ChannelHandler): void {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
 import { fromStorage } from './storage-unavailable.error';
 import { REDIS } from './storage.module';
-import type { RedisClient } from '@pds/redis';
 
 /** INCR and start the window on the first hit, atomically; returns hits and ms left in the window. */
 const INCREMENT_WINDOW = `
@@ -20,15 +20,20 @@ export interface WindowCount {
 }
 
 /**
- * Fixed-window counters in Redis, shared by every replica: one script call per hit, so three
- * replicas together let exactly `limit` hits through a window.
+ * Fixed-window counters in Redis, shared by every replica: one script call per hit (EVALSHA,
+ * auto-pipelined with the other requests' commands), so three replicas together let exactly `limit`
+ * hits through a window.
  */
 @Injectable()
 export class FixedWindowCounter {
-  constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
+  private readonly incrementWindow: ScriptCommand;
+
+  constructor(@Inject(REDIS) redis: RedisClient) {
+    this.incrementWindow = scriptCommand(redis, 'pdsIncrementWindow', INCREMENT_WINDOW);
+  }
 
   async increment(key: string, windowMs: number): Promise<WindowCount> {
-    const reply = await fromStorage(this.redis.eval(INCREMENT_WINDOW, 1, key, windowMs));
+    const reply = await fromStorage(this.incrementWindow(1, key, windowMs));
     const [hits, msLeft] = reply as [number, number];
     return { hits, msLeft };
   }

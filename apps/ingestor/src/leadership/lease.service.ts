@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JsonLogger } from '@pds/observability';
-import { RedisKeys, type RedisClient } from '@pds/redis';
+import { RedisKeys, type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
 import { IngestorEnvironment } from '../ingestor.environment';
-import { definedCommand, type ScriptCommand } from '../storage/defined-command';
+
 import { REDIS } from '../storage/redis.tokens';
 import { RELEASE_LEASE_LUA, RENEW_LEASE_LUA } from './lease-scripts.lua';
 
@@ -31,8 +31,8 @@ export class LeaseService {
     private readonly env: IngestorEnvironment,
     private readonly logger: JsonLogger,
   ) {
-    this.renewCommand = definedCommand(redis, 'pdsRenewLease', RENEW_LEASE_LUA);
-    this.releaseCommand = definedCommand(redis, 'pdsReleaseLease', RELEASE_LEASE_LUA);
+    this.renewCommand = scriptCommand(redis, 'pdsRenewLease', RENEW_LEASE_LUA);
+    this.releaseCommand = scriptCommand(redis, 'pdsReleaseLease', RELEASE_LEASE_LUA);
   }
 
   get isLeader(): boolean {

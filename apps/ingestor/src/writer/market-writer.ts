@@ -1,8 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
-import { readLastEventTime, RedisKeys, type RedisClient } from '@pds/redis';
+import {
+  readLastEventTime,
+  RedisKeys,
+  type RedisClient,
+  type ScriptCommand,
+  scriptCommand,
+} from '@pds/redis';
 import type { WriteStep } from '../market-state/write-step';
-import { definedCommand, type ScriptCommand } from '../storage/defined-command';
+
 import { REDIS } from '../storage/redis.tokens';
 import { INGEST_STEP_LUA } from './ingest-step.lua';
 
@@ -23,7 +29,7 @@ export class MarketWriter {
     @Inject(REDIS) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
   ) {
-    this.ingestStep = definedCommand(redis, COMMAND, INGEST_STEP_LUA);
+    this.ingestStep = scriptCommand(redis, COMMAND, INGEST_STEP_LUA);
   }
 
   async write(symbol: MarketSymbol, ownerId: string, step: WriteStep): Promise<WriteOutcome> {
