@@ -107,17 +107,16 @@ export function createPersistentRedis(env: RedisEnvironment, connectionName: str
 }
 
 /**
- * Resolves once `client` is connected and ready, or after its first connection error or
- * `timeoutMs`, whichever comes first: a server that starts while Redis is away still starts (and
- * answers 503 until Redis is back), but one that starts with Redis up does not answer its first
- * requests before the connection is ready.
+ * Resolves once `client` is connected and ready, or after `timeoutMs`: a server that starts while
+ * Redis is away still starts (and answers 503 until Redis is back), but one that starts with Redis
+ * up does not answer its first requests before the connection is ready. Connection errors on the
+ * way do not end the wait: a Cluster reports a node it could not reach yet and then becomes ready.
  */
 export async function untilReady(client: RedisClient, timeoutMs: number): Promise<void> {
   if (client.status === 'ready') return;
   const controller = new AbortController();
   await Promise.race([
     once(client, 'ready', { signal: controller.signal }),
-    once(client, 'error', { signal: controller.signal }),
     delay(timeoutMs, undefined, { signal: controller.signal }),
   ]).catch(() => undefined);
   controller.abort();

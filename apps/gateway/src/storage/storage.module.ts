@@ -1,21 +1,19 @@
 import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { createRedis, RedisKeys, type RedisClient, untilReady } from '@pds/redis';
+import { closeRedis, createRedis, RedisKeys, type RedisClient, untilReady } from '@pds/redis';
 import { GatewayEnvironment } from '../gateway.environment';
 
 /** The gateway's request-path Redis connection: fails fast while Redis is away (no offline queue). */
 export const REDIS = Symbol('REDIS');
 
 /** How long start-up waits for Redis before it listens anyway. */
-const READY_WAIT_MS = 2000;
+const READY_WAIT_MS = 5000;
 
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: RedisClient) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => {
-      this.redis.disconnect();
-    });
+    await closeRedis(this.redis);
   }
 }
 
