@@ -86,17 +86,22 @@ describe('the in-memory mirror of the newest market data (private Redis)', () =>
     expect(await marketReads()).toBe(before);
   });
 
-  it('should read an interval again when the cache workers rewrite its history', async () => {
-    const corrected = { ...fixtureKline(CLOSED - 2), close: '1.00000000' };
+  /** Replaces a stored closed 1m kline in one step, announcing the rewrite or not. */
+  const replaceClosed = async (kline: Kline, { announce }: { announce: boolean }): Promise<void> => {
     const key = harness.keys.closedKlines('btcusdt', '1m');
-    const score = Date.parse(corrected.openTime);
-    // As the cache workers' store script does: replace the member, then announce the interval.
-    await harness.redis
+    const score = Date.parse(kline.openTime);
+    const step = harness.redis
       .multi()
       .zremrangebyscore(key, score, score)
-      .zadd(key, score, JSON.stringify(corrected))
-      .publish(harness.keys.historyChannel('btcusdt'), '1m')
-      .exec();
+      .zadd(key, score, JSON.stringify(kline));
+    if (announce) step.publish(harness.keys.historyChannel('btcusdt'), '1m');
+    await step.exec();
+  };
+
+  it('should read an interval again when the cache workers rewrite its history', async () => {
+    const corrected = { ...fixtureKline(CLOSED - 2), close: '1.00000000' };
+    // As the cache workers' store script does: replace the member, then announce the interval.
+    await replaceClosed(corrected, { announce: true });
     await until(
       () => answered(corrected),
       (kline) => kline?.close === corrected.close,
@@ -109,14 +114,8 @@ describe('the in-memory mirror of the newest market data (private Redis)', () =>
 
   it('should read everything again after its subscriber lost the connection', async () => {
     const corrected = { ...fixtureKline(CLOSED - 3), close: '2.00000000' };
-    const key = harness.keys.closedKlines('btcusdt', '1m');
-    const score = Date.parse(corrected.openTime);
     // Written while nothing announces it, as a restore would.
-    await harness.redis
-      .multi()
-      .zremrangebyscore(key, score, score)
-      .zadd(key, score, JSON.stringify(corrected))
-      .exec();
+    await replaceClosed(corrected, { announce: false });
     const clients = await harness.redis.client('LIST');
     const subscriber = /id=(\d+) .*name=gateway-subscriber/.exec(String(clients))?.[1];
     expect(subscriber).toBeDefined();
