@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { klinesFromRows } from '@pds/exchange';
 import type { Interval } from '@pds/market';
-import { type RunningApp, spawnApp } from '@pds/testing';
+import { type RunningApp, spawnApp, spawnIngestor } from '@pds/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
 
@@ -162,11 +162,9 @@ describe('the /demo page in headless Chromium', () => {
       launchChromium(),
       harness.startGateway(),
     ]);
-    ingestor = await spawnApp('ingestor', {
-      ...harness.redisEnv,
-      REDIS_PREFIX: harness.prefix,
-      EXCHANGE_WS_URL: simUrl('').replace('http:', 'ws:'),
-      EXCHANGE_REST_URL: simUrl(''),
+    ingestor = await spawnIngestor(harness, {
+      wsUrl: simUrl('').replace('http:', 'ws:'),
+      restUrl: simUrl(''),
     });
     key = (await harness.createKey({ name: 'demo-page' })).key;
     const ticker = (await (await fetch(simUrl('/api/v3/ticker/price?symbol=BTCUSDT'))).json()) as {

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { exchangeHistory, historyHoles, type RunningApp, spawnApp, testRedis } from '@pds/testing';
+import { exchangeHistory, historyHoles, type RunningApp, spawnCache, testRedis } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
 const MINUTE = 60_000;
@@ -68,11 +68,7 @@ describe('ingestor handover: the standby writes in time and history has no hole 
     });
     const a = await start('ingestor-a');
     await a.waitForLog(isMsg('leader'));
-    cache = await spawnApp('cache', {
-      ...testRedis().env,
-      REDIS_PREFIX: store.prefix,
-      EXCHANGE_REST_URL: sim.restUrl,
-    });
+    cache = await spawnCache({ redisEnv: testRedis().env, prefix: store.prefix }, sim);
     const [b, c] = await Promise.all([start('ingestor-b'), start('ingestor-c')]);
     await Promise.all([
       b.waitForLog(isMsg('standby')),

@@ -1,4 +1,4 @@
-import { freePort, type RunningApp, spawnApp } from '@pds/testing';
+import { freePort, type RunningApp, spawnCache } from '@pds/testing';
 import {
   gatewayHarness,
   type GatewayHarness,
@@ -50,11 +50,7 @@ export async function startReplicaStack(label: string): Promise<ReplicaStack> {
   const harness = await gatewayHarness(label);
   const sim = await startSim({ SIM_TRADES_PER_SECOND: '5' });
   const ingestor = await startIngestor(harness.prefix, sim);
-  const cache = await spawnApp('cache', {
-    ...harness.redisEnv,
-    REDIS_PREFIX: harness.prefix,
-    EXCHANGE_REST_URL: `http://127.0.0.1:${sim.app.port}`,
-  });
+  const cache = await spawnCache(harness, sim);
   const unlimitedKey = (await harness.createKey({ requestsPerMinute: 1_000_000 })).key;
   const ports = [await freePort(), await freePort()];
   const replicas: RunningApp[] = [];

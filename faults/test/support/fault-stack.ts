@@ -4,7 +4,8 @@ import {
   type RedisServer,
   type RunningApp,
   type Sim,
-  spawnApp,
+  spawnCache,
+  spawnIngestor,
   startExchangeSim,
   startRedisServer,
 } from '@pds/testing';
@@ -44,28 +45,17 @@ export interface FaultStack {
 }
 
 function startIngestor(harness: GatewayHarness, sim: Sim, id: string): Promise<RunningApp> {
-  return spawnApp('ingestor', {
-    ...harness.redisEnv,
-    REDIS_PREFIX: harness.prefix,
-    EXCHANGE_WS_URL: sim.wsUrl,
-    EXCHANGE_REST_URL: sim.restUrl,
+  return spawnIngestor(harness, sim, {
     INGESTOR_ID: id,
     LEASE_TTL_MS: String(TIMINGS.ingestorLeaseTtlMs),
     LEASE_RENEW_MS: '500',
     LEASE_POLL_MS: '200',
     STREAM_SILENCE_MS: String(TIMINGS.streamSilenceMs),
-    RECONNECT_INITIAL_MS: '50',
-    RECONNECT_MAX_MS: '500',
   });
 }
 
 function startCache(harness: GatewayHarness, sim: Sim): Promise<RunningApp> {
-  return spawnApp('cache', {
-    ...harness.redisEnv,
-    REDIS_PREFIX: harness.prefix,
-    EXCHANGE_REST_URL: sim.restUrl,
-    WARM_UP_KLINES: '200',
-  });
+  return spawnCache(harness, sim, { WARM_UP_KLINES: '200' });
 }
 
 const GATEWAY_ENV = {

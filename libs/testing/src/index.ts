@@ -11,3 +11,4 @@ export * from './stream-client';
 export * from './exchange-sim';
 export * from './stored-market';
 export * from './exchange-history';
+export * from './market-apps';

@@ -4,10 +4,11 @@ import {
   deletePrefix,
   type RunningApp,
   type Sim,
-  spawnApp,
+  spawnCache,
+  spawnIngestor,
   startExchangeSim,
-  type StoredKline,
   storedClosedKlines,
+  type StoredKline,
   testRedis,
   uniquePrefix,
 } from '@pds/testing';
@@ -22,12 +23,7 @@ export function startSim(env: Record<string, string> = {}): Promise<Sim> {
 }
 
 export function startCache(prefix: string, sim: Sim, env: Record<string, string> = {}): Promise<RunningApp> {
-  return spawnApp('cache', {
-    ...testRedis().env,
-    REDIS_PREFIX: prefix,
-    EXCHANGE_REST_URL: sim.restUrl,
-    ...env,
-  });
+  return spawnCache({ redisEnv: testRedis().env, prefix }, sim, env);
 }
 
 export function startIngestor(
@@ -35,15 +31,7 @@ export function startIngestor(
   sim: Sim,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
-  return spawnApp('ingestor', {
-    ...testRedis().env,
-    REDIS_PREFIX: prefix,
-    EXCHANGE_WS_URL: sim.wsUrl,
-    EXCHANGE_REST_URL: sim.restUrl,
-    RECONNECT_INITIAL_MS: '50',
-    RECONNECT_MAX_MS: '500',
-    ...env,
-  });
+  return spawnIngestor({ redisEnv: testRedis().env, prefix }, sim, env);
 }
 
 export interface Span {

@@ -1,4 +1,4 @@
-import { type RunningApp, type Sim, spawnApp, startExchangeSim, testRedis } from '@pds/testing';
+import { type RunningApp, type Sim, spawnIngestor, startExchangeSim, testRedis } from '@pds/testing';
 
 export const MINUTE = 60_000;
 
@@ -16,16 +16,8 @@ export async function startIngestor(
   sim: Sim,
   redisEnv: Readonly<Record<string, string>> = testRedis().env,
 ): Promise<RunningApp> {
-  const ingestor = await spawnApp('ingestor', {
-    ...redisEnv,
-    REDIS_PREFIX: prefix,
-    EXCHANGE_WS_URL: `ws://127.0.0.1:${sim.app.port}`,
-    EXCHANGE_REST_URL: `http://127.0.0.1:${sim.app.port}`,
-    RECONNECT_INITIAL_MS: '50',
-    RECONNECT_MAX_MS: '500',
-    // Without background trades an idle stream must not count as dead.
-    STREAM_SILENCE_MS: '60000',
-  });
+  // Without background trades an idle stream must not count as dead.
+  const ingestor = await spawnIngestor({ redisEnv, prefix }, sim, { STREAM_SILENCE_MS: '60000' });
   await ingestor.waitForLog((entry) => entry.msg === 'leader');
   return ingestor;
 }

@@ -4,10 +4,10 @@ import {
   deletePrefix,
   type RunningApp,
   type Sim,
-  spawnApp,
+  spawnIngestor,
   startExchangeSim,
-  type StoredKline,
   storedClosedKlines,
+  type StoredKline,
   storedPrice,
   testRedis,
   uniquePrefix,
@@ -28,16 +28,7 @@ export function startIngestor(
   sim: Sim,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
-  return spawnApp('ingestor', {
-    ...testRedis().env,
-    REDIS_PREFIX: prefix,
-    EXCHANGE_WS_URL: sim.wsUrl,
-    EXCHANGE_REST_URL: sim.restUrl,
-    STATS_LOG_MS: '200',
-    RECONNECT_INITIAL_MS: '50',
-    RECONNECT_MAX_MS: '500',
-    ...env,
-  });
+  return spawnIngestor({ redisEnv: testRedis().env, prefix }, sim, { STATS_LOG_MS: '200', ...env });
 }
 
 /** A prefix of the test file's own on the test run's Redis, with typed readers of what the ingestor wrote. */
