@@ -1,17 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyPrincipal } from '../auth/api-key-principal';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { boostView } from '../boosts/boost-view';
 import { ApiKeySecurity } from '../docs/api-key-security.decorator';
-import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiKeyStore } from './api-key.store';
 import { apiKeyView } from './api-key-view';
 import { OwnApiKeyDto } from './dto/own-api-key.dto';
@@ -23,9 +15,6 @@ import { KeyUsageService } from './key-usage.service';
  */
 @ApiTags('api-keys')
 @ApiKeySecurity()
-@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'UNAUTHORIZED' })
-@ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'RATE_LIMIT_EXCEEDED' })
-@ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'SERVICE_UNAVAILABLE' })
 @Controller('api/v1/api-keys')
 export class OwnApiKeyController {
   constructor(

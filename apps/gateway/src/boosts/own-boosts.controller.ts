@@ -1,25 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiKeyPrincipal } from '../auth/api-key-principal';
 import { CurrentPrincipal } from '../auth/current-principal.decorator';
 import { ApiKeySecurity } from '../docs/api-key-security.decorator';
-import { ErrorBodyDto } from '../errors/error-body.dto';
 import { boostView } from './boost-view';
 import { BoostListDto } from './dto/boost.dto';
 
 /** The owner lists its own active boosts, with its key: the ones this replica applies. */
 @ApiTags('boosts')
 @ApiKeySecurity()
-@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'UNAUTHORIZED' })
-@ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'RATE_LIMIT_EXCEEDED' })
-@ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'SERVICE_UNAVAILABLE' })
 @Controller('api/v1/boosts')
 export class OwnBoostsController {
   @Get()

@@ -1,13 +1,5 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiKeySecurity } from '../docs/api-key-security.decorator';
@@ -27,9 +19,6 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 @ApiTags('prices', 'external')
 @ApiKeySecurity()
 @ApiBadRequestResponse({ type: ErrorBodyDto, description: 'VALIDATION_ERROR' })
-@ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'UNAUTHORIZED' })
-@ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'RATE_LIMIT_EXCEEDED' })
-@ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'SERVICE_UNAVAILABLE' })
 @Controller('api/v1/prices')
 export class PricesController {
   constructor(private readonly marketData: MarketDataService) {}
