@@ -3,3 +3,4 @@ export * from './redis-keys';
 export * from './history-queue';
 export * from './last-event-time';
 export * from './script-command';
+export * from './worker-connections';
