@@ -1,5 +1,5 @@
 import { INTERVALS, intervalMs, toIsoTime } from '@pds/market';
-import { eventually, isMsg, nextLog, type RunningApp } from '@pds/testing';
+import { CURRENT_KLINE, eventually, isMsg, nextLog, PRICE, type RunningApp } from '@pds/testing';
 import {
   startFaultStack,
   TIMINGS,
@@ -9,15 +9,7 @@ import {
 import { HttpLoad } from './support/http-load';
 import { MarketStore } from './support/market-store';
 import { MINUTE, pause, SimClock } from './support/sim-clock';
-import {
-  CURRENT_KLINE,
-  isAtOrAfter,
-  PRICE,
-  reconnectUntilAdmitted,
-  streamUrl,
-  watch,
-  type Watcher,
-} from './support/ws-watchers';
+import { isAtOrAfter, reconnectUntilAdmitted, streamUrl, watch, type Watcher } from './support/ws-watchers';
 
 /** CONTRACT 7: without Redis the gateway answers 503 within 1 s; the margin is for a busy machine. */
 const REDIS_GONE_503_MS = 1000 + 500;

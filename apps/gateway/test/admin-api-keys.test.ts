@@ -1,9 +1,9 @@
+import { PRICE } from '@pds/testing';
 import type { RunningApp } from '@pds/testing';
 import { ADMIN_TOKEN, adminApi, ownView, requestJson, until } from './support/admin-api';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 
-const PRICE = '/api/v1/prices/current';
 const INVALID = { code: 'UNAUTHORIZED', message: 'Invalid API key' };
 /** Every admin operation, with a body that would be valid. */
 const ADMIN_OPERATIONS: [string, string, unknown?][] = [

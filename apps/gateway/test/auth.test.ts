@@ -1,3 +1,4 @@
+import { PRICE } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 
@@ -7,7 +8,6 @@ const MISSING = {
     'Missing API key: send it in the x-api-key header, as Authorization: Bearer <key>, or as the apiKey query parameter',
 };
 const INVALID = { code: 'UNAUTHORIZED', message: 'Invalid API key' };
-const PRICE = '/api/v1/prices/current';
 
 describe('API key authentication (CONTRACT section 4)', () => {
   let harness: GatewayHarness;

@@ -2,14 +2,13 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { builtEntryPoint, type RunningApp } from '@pds/testing';
+import { builtEntryPoint, PRICE, type RunningApp } from '@pds/testing';
 import { ADMIN_TOKEN, adminApi, type CreatedKey, requestJson, until } from './support/admin-api';
 import { gatewayHarness, type GatewayHarness, type JsonResponse } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 import { dumpPrefix } from './support/redis-dump';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
-const PRICE = '/api/v1/prices/current';
 const KLINE = '/api/v1/prices/klines/current?interval=1m';
 const KEYS_CLI = resolve(dirname(builtEntryPoint('gateway')), 'cli/keys.js');
 const sleepUntil = (time: number) => new Promise((done) => setTimeout(done, Math.max(0, time - Date.now())));

@@ -1,13 +1,10 @@
-import { type RunningApp, readiness, type Scrape, scrapeMetrics } from '@pds/testing';
+import { KLINES, PRICE, readiness, type RunningApp, type Scrape, scrapeMetrics } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { isMsg, type Sim, startCache, startIngestor, startSim } from './support/history-stack';
 import { eventually } from './support/live-market';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
 jest.setTimeout(60_000);
-
-const PRICE = '/api/v1/prices/current';
-const KLINES = '/api/v1/prices/klines';
 
 /** Scrapes until `done` holds for the scrape (counters read by the next scrape after the event). */
 function scrapeUntil(app: RunningApp, done: (scrape: Scrape) => boolean, what: string): Promise<Scrape> {

@@ -1,7 +1,7 @@
+import { PRICE } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 
-const PRICE = '/api/v1/prices/current';
 const KLINE = '/api/v1/prices/klines/current?interval=1m';
 
 describe('per-key rate limits in Redis (CONTRACT section 5)', () => {

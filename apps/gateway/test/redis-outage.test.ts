@@ -1,8 +1,6 @@
-import { redisAt, type RedisServer, startRedisServer } from '@pds/testing';
+import { PRICE, redisAt, type RedisServer, startRedisServer } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
-
-const PRICE = '/api/v1/prices/current';
 
 describe('Redis going away (CONTRACT section 7)', () => {
   let server: RedisServer;

@@ -1,3 +1,4 @@
+import { CURRENT_KLINE, KLINES, PRICE } from '@pds/testing';
 import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
 import { eventually } from './support/live-market';
@@ -6,9 +7,6 @@ import { connect, nextLog, type StreamClient, wsUrl } from './support/ws-client'
 
 jest.setTimeout(60_000);
 
-const PRICE = '/api/v1/prices/current';
-const KLINES = '/api/v1/prices/klines';
-const CURRENT_KLINE = '/api/v1/prices/klines/current';
 const MISSING = {
   code: 'UNAUTHORIZED',
   message:

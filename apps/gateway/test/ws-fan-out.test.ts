@@ -1,3 +1,4 @@
+import { PRICE } from '@pds/testing';
 import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { eventually, type Sim, startIngestor, startSim } from './support/live-market';
@@ -5,7 +6,6 @@ import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
 jest.setTimeout(60_000);
 
-const PRICE = '/api/v1/prices/current';
 /** 1,000 in CI; set WS_FANOUT_CLIENTS to try more or fewer. */
 const CLIENTS = Number(process.env.WS_FANOUT_CLIENTS ?? 1000);
 /** Connections opened at once, so the test's own process is not the bottleneck. */

@@ -1,12 +1,10 @@
+import { CURRENT_KLINE, PRICE } from '@pds/testing';
 import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
 jest.setTimeout(60_000);
-
-const PRICE = '/api/v1/prices/current';
-const CURRENT_KLINE = '/api/v1/prices/klines/current';
 
 /** CONTRACT section 6: heartbeats, client frames, and the close on shutdown. */
 describe('WebSocket protocol rules', () => {

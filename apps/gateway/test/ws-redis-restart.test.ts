@@ -1,14 +1,18 @@
-import { redisAt, type RedisServer, type RunningApp, startRedisServer } from '@pds/testing';
+import {
+  CURRENT_KLINE,
+  KLINES,
+  PRICE,
+  redisAt,
+  type RedisServer,
+  type RunningApp,
+  startRedisServer,
+} from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { eventually, type Sim, startIngestor, startSim } from './support/live-market';
 import { seedMarket } from './support/market-fixture';
 import { connect, nextLog, type StreamClient, wsUrl } from './support/ws-client';
 
 jest.setTimeout(60_000);
-
-const PRICE = '/api/v1/prices/current';
-const KLINES = '/api/v1/prices/klines';
-const CURRENT_KLINE = '/api/v1/prices/klines/current';
 
 type Frame = Record<string, unknown>;
 

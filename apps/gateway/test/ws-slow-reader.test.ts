@@ -1,3 +1,4 @@
+import { KLINES } from '@pds/testing';
 import type { Socket } from 'node:net';
 import { closeTimeOf, toIsoTime } from '@pds/market';
 import type { RunningApp } from '@pds/testing';
@@ -7,7 +8,6 @@ import { connect, nextLog, residentBytes, type StreamClient, wsUrl } from './sup
 
 jest.setTimeout(60_000);
 
-const KLINES = '/api/v1/prices/klines';
 /** Updates published in the burst (~45 MB); far more than the kernel buffers of a loopback socket (~4 MB). */
 const BURST = 150_000;
 /**

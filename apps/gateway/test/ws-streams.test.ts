@@ -1,3 +1,4 @@
+import { CURRENT_KLINE, KLINES, PRICE } from '@pds/testing';
 import { toIsoTime } from '@pds/market';
 import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
@@ -12,10 +13,6 @@ import {
 import { connect, type StreamClient, upsertKlines, wsUrl } from './support/ws-client';
 
 jest.setTimeout(60_000);
-
-const PRICE = '/api/v1/prices/current';
-const KLINES = '/api/v1/prices/klines';
-const CURRENT_KLINE = '/api/v1/prices/klines/current';
 
 type Frame = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { freePort, type RunningApp, spawnCache } from '@pds/testing';
+import { freePort, PRICE, type RunningApp, spawnCache } from '@pds/testing';
 import {
   gatewayHarness,
   type GatewayHarness,
@@ -7,8 +7,6 @@ import {
 import { type Sim, startIngestor, startSim } from '../../../apps/gateway/test/support/live-market';
 import { nextLog } from '../../../apps/gateway/test/support/ws-client';
 import { type RunningNginx, startNginx } from './nginx';
-
-export const PRICE = '/api/v1/prices/current';
 
 type LogEntry = Record<string, unknown>;
 

@@ -1,8 +1,5 @@
-import { connect, type StreamClient, wsUrl } from '@pds/testing';
+import { connect, CURRENT_KLINE, PRICE, type StreamClient, wsUrl } from '@pds/testing';
 import { pause } from './sim-clock';
-
-export const PRICE = '/api/v1/prices/current';
-export const CURRENT_KLINE = '/api/v1/prices/klines/current';
 
 type Frame = Record<string, unknown>;
 

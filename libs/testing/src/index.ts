@@ -12,3 +12,4 @@ export * from './exchange-sim';
 export * from './stored-market';
 export * from './exchange-history';
 export * from './market-apps';
+export * from './api-paths';
