@@ -6,3 +6,4 @@ export * from './price';
 export * from './symbols';
 export * from './time';
 export * from './trade';
+export * from './spans';

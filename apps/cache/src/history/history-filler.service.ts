@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { type Interval, intervalMs, klineOpenTimeMs, type MarketSymbol, openTimeOf } from '@pds/market';
+import {
+  type Interval,
+  intervalMs,
+  klineOpenTimeMs,
+  type MarketSymbol,
+  openTimeOf,
+  PAGE_KLINES,
+  slotCount,
+  type Span,
+} from '@pds/market';
 import type { KlinePage } from '@pds/exchange';
 import { KlineFetcher } from '../exchange/kline-fetcher.service';
 import { KlineStore } from './kline-store';
 import { backwardCoverage, forwardCoverage } from './page-coverage';
-import { PAGE_KLINES, slotCount, type Span } from './spans';
 
 /** What a fill did: REST requests sent and klines written (0 for klines already stored). */
 export interface FillOutcome {

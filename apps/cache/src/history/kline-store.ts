@@ -7,12 +7,13 @@ import {
   klineJson,
   klineOpenTimeMs,
   type MarketSymbol,
+  type Span,
 } from '@pds/market';
 import { type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
 import { CacheKeys } from '../storage/cache-keys';
 import { REDIS } from '../storage/redis.tokens';
 import { KNOWN_IN_RANGE_LUA, STORE_KLINES_LUA, TRIM_KLINES_LUA } from './kline-store.lua';
-import { type Span, unknownSpans } from './spans';
+import { unknownSpans } from './spans';
 
 function numbers(reply: unknown): number[] {
   return Array.isArray(reply) ? reply.map(Number) : [];

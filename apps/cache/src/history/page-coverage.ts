@@ -1,5 +1,4 @@
-import { type Interval, intervalMs, type Kline, klineOpenTimeMs, openTimeOf } from '@pds/market';
-import type { Span } from './spans';
+import { type Interval, intervalMs, type Kline, klineOpenTimeMs, openTimeOf, type Span } from '@pds/market';
 
 /**
  * What one forward request (`startTime = start`, no `endTime`, `limit`) proves about the exchange's

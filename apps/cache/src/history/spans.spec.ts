@@ -1,4 +1,5 @@
-import { slotCount, unknownSpans } from './spans';
+import { slotCount } from '@pds/market';
+import { unknownSpans } from './spans';
 
 const M = 60_000;
 

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Interval, intervalMs, type MarketSymbol } from '@pds/market';
+import { type Interval, intervalMs, type MarketSymbol, type Span, uncoveredParts } from '@pds/market';
 import { RedisKeys, type RedisClient } from '@pds/redis';
 import { fromStorage } from '../storage/storage-unavailable.error';
 import { REDIS } from '../storage/storage.module';
-import { type Span, uncoveredParts } from './spans';
 
 /** Gaps looked up per request; any further ones count as unknown (a fill then finds them known). */
 const MAX_GAPS = 16;

@@ -1,6 +1,5 @@
-import { type Interval, intervalMs, openTimeOf } from '@pds/market';
+import { type Interval, intervalMs, openTimeOf, type Span } from '@pds/market';
 import { inWindow, type KlinesWindow, type StoredKline, takesFirst } from '../prices/klines-selection';
-import type { Span } from './spans';
 
 /** What one read of a window returned: closed klines ascending (limited as the read limits them). */
 export interface KlinesRead {

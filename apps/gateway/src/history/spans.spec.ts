@@ -1,4 +1,5 @@
-import { intersection, PAGE_KLINES, pagesToFill, uncoveredParts } from './spans';
+import { PAGE_KLINES, uncoveredParts } from '@pds/market';
+import { intersection, pagesToFill } from './spans';
 
 const M = 60_000;
 const PAGE = PAGE_KLINES * M;

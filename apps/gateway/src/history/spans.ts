@@ -1,27 +1,4 @@
-import { type Interval, intervalMs } from '@pds/market';
-
-/** An inclusive range of kline open times (epoch ms) of one interval; both ends are slot starts. */
-export interface Span {
-  readonly from: number;
-  readonly to: number;
-}
-
-/** Read-through asks the cache for pages of this many klines (Binance's largest `limit`). */
-export const PAGE_KLINES = 1000;
-
-/** The part of `gap` that no covered span holds. `covered` need not be sorted or clipped. */
-export function uncoveredParts(gap: Span, covered: readonly Span[], stepMs: number): Span[] {
-  const parts: Span[] = [];
-  let cursor = gap.from;
-  for (const span of [...covered].sort((a, b) => a.from - b.from)) {
-    if (cursor > gap.to) break;
-    if (span.to < cursor) continue;
-    if (span.from > cursor) parts.push({ from: cursor, to: Math.min(span.from - stepMs, gap.to) });
-    cursor = Math.max(cursor, span.to + stepMs);
-  }
-  if (cursor <= gap.to) parts.push({ from: cursor, to: gap.to });
-  return parts;
-}
+import { type Interval, intervalMs, PAGE_KLINES, type Span } from '@pds/market';
 
 /** The slots in both `a` and `b` (each a list of disjoint spans, in any order). */
 export function intersection(a: readonly Span[], b: readonly Span[]): Span[] {
