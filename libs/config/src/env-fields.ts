@@ -14,3 +14,20 @@ export function toBoolean(): PropertyDecorator {
     return value;
   });
 }
+
+/** A comma-separated list (blanks dropped): `a, b,,c` becomes `['a', 'b', 'c']`. */
+export function toList(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter((item) => item !== '')
+      : value,
+  );
+}
+
+/** An empty string counts as unset (compose passes `${NAME:-}` as ""), so optional fields stay optional. */
+export function emptyAsUnset(): PropertyDecorator {
+  return Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
+}

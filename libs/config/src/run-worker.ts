@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { JsonLogger, type LogFields, type LogLevel } from '@pds/observability';
+import { AppLogger, createAppLogger, NestLogger, type LogFields, type LogLevel } from '@pds/observability';
 import { loadEnvironmentOrExit } from './load-environment';
 
 type ContextOptions = Parameters<typeof NestFactory.createApplicationContext>[1];
@@ -12,23 +12,23 @@ const STOP_DEADLINE_MS = 5000;
 export interface WorkerDefinition<Env extends { LOG_LEVEL: LogLevel }> {
   readonly app: string;
   readonly environment: new () => Env;
-  readonly module: (env: Env, logger: JsonLogger) => DynamicModule;
+  readonly module: (env: Env, logger: AppLogger) => DynamicModule;
   /** Fields of the `ready` log line besides `port: 0`. */
   readonly readyFields: (env: Env) => LogFields;
 }
 
-function stopOnSignals(close: () => Promise<void>, logger: JsonLogger): void {
+function stopOnSignals(close: () => Promise<void>, logger: AppLogger): void {
   // Nest's own shutdown hooks re-raise the signal after closing (exit code 143); an orderly stop exits 0.
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
-    logger.info('stopping', { signal });
+    logger.info({ signal }, 'stopping');
     setTimeout(() => process.exit(1), STOP_DEADLINE_MS).unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {
-        logger.event('error', 'stop-failed', { error: String(error) });
+        logger.error({ error: String(error) }, 'stop-failed');
         process.exit(1);
       },
     );
@@ -39,11 +39,11 @@ function stopOnSignals(close: () => Promise<void>, logger: JsonLogger): void {
 
 async function start<Env extends { LOG_LEVEL: LogLevel }>(definition: WorkerDefinition<Env>): Promise<void> {
   const env = loadEnvironmentOrExit(definition.environment);
-  const logger = new JsonLogger(definition.app, env.LOG_LEVEL);
-  const options: ContextOptions = { logger };
+  const logger = createAppLogger(definition.app, env.LOG_LEVEL);
+  const options: ContextOptions = { logger: new NestLogger(logger) };
   const app = await NestFactory.createApplicationContext(definition.module(env, logger), options);
   stopOnSignals(() => app.close(), logger);
-  logger.info('ready', { port: 0, ...definition.readyFields(env) });
+  logger.info({ port: 0, ...definition.readyFields(env) }, 'ready');
 }
 
 /**

@@ -11,6 +11,8 @@ export interface LiveStreamTuning {
   readonly reconnectInitialMs: number;
   readonly reconnectMaxMs: number;
   readonly healthyAfterMs: number;
+  /** New connections per 5 minutes at most, the exchange's limit per address (Binance: 300). */
+  readonly connectionsPer5Minutes: number;
 }
 
 /** Bounds of a kline request; times are epoch ms, compared with the kline open time, inclusive. */

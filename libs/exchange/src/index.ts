@@ -1,5 +1,7 @@
 export * from './exchange-adapter';
 export * from './exchange-errors';
+export * from './kline-audit';
+export * from './kline-history-pages';
 export * from './live-stream';
 export * from './reconnect-backoff';
 export * from './binance/binance-adapter';
@@ -9,4 +11,4 @@ export * from './binance/binance-rest-client';
 export * from './binance/binance-stream-names';
 export * from './binance/kline-rows';
 export * from './binance/parse-binance-frame';
-export { StreamConnection, type SocketFactory } from './binance/stream-connection';
+export { BinanceConnection, type SocketFactory } from './binance/binance-connection';

@@ -66,3 +66,8 @@ export function withScale(value: string, scale: number): string {
   if (parsed.units % divisor !== 0n) throw new RangeError(`${value} has more than ${scale} decimals`);
   return format(parsed.units / divisor, scale);
 }
+
+/** An integer count of 10^-scale units as a decimal string with `scale` fraction digits. */
+export function decimalOfUnits(units: bigint | number, scale: number): string {
+  return format(BigInt(units), scale);
+}

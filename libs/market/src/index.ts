@@ -7,3 +7,4 @@ export * from './symbols';
 export * from './time';
 export * from './trade';
 export * from './spans';
+export * from './exchange-units';

@@ -14,3 +14,14 @@ export function klineJson(kline: Kline): string {
 export function priceJson(price: Price): string {
   return JSON.stringify({ price: price.price, time: price.time });
 }
+
+const OPEN_TIME = /"openTime":"([^"]+)"/;
+
+/**
+ * The openTime (epoch ms) of Kline JSON in the HTTP shape, read without parsing the whole JSON;
+ * NaN when it has none.
+ */
+export function openTimeOfKlineJson(json: string): number {
+  const iso = OPEN_TIME.exec(json)?.[1];
+  return iso === undefined ? Number.NaN : Date.parse(iso);
+}

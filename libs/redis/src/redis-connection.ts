@@ -21,6 +21,8 @@ export interface RedisConnectionOptions {
   /** For BullMQ, which requires `null` here. */
   readonly maxRetriesPerRequest?: number | null;
   readonly commandTimeout?: boolean;
+  /** Connect on the first command instead of at once (a connection an app may never use). */
+  readonly lazyConnect?: boolean;
 }
 
 /** Reconnect forever with capped, jittered exponential backoff. */
@@ -54,6 +56,10 @@ export function redisOptions(env: RedisEnvironment, options: RedisConnectionOpti
   const base: RedisOptions = {
     ...serverOptions(env, options),
     enableOfflineQueue: options.offlineQueue ?? false,
+    // A fail-fast connection is usable as soon as it connects: while Redis loads its data set its
+    // commands get LOADING (a 503 that names the cause) instead of "not connected".
+    enableReadyCheck: options.offlineQueue ?? false,
+    lazyConnect: options.lazyConnect ?? false,
     retryStrategy: reconnectDelayMs,
     enableAutoPipelining: true,
   };
@@ -74,6 +80,7 @@ export function clusterOptions(env: RedisEnvironment, options: RedisConnectionOp
     // offline queue decides whether a command waits while the cluster is not ready.
     redisOptions: { ...serverOptions(env, options), tls: env.REDIS_TLS ? {} : undefined },
     enableOfflineQueue: options.offlineQueue ?? false,
+    lazyConnect: options.lazyConnect ?? false,
     clusterRetryStrategy: reconnectDelayMs,
     enableAutoPipelining: true,
     // Reads see the writes just made (the gateway reads what the ingestor wrote a moment ago).
@@ -97,9 +104,14 @@ export function createRedis(env: RedisEnvironment, options: RedisConnectionOptio
  * A long-lived connection for BullMQ (blocking commands) and pub/sub subscribers: it queues commands
  * while Redis is away, retries them forever, and never times a command out.
  */
-export function createPersistentRedis(env: RedisEnvironment, connectionName: string): RedisClient {
+export function createPersistentRedis(
+  env: RedisEnvironment,
+  connectionName: string,
+  lazyConnect = false,
+): RedisClient {
   return createRedis(env, {
     connectionName,
+    lazyConnect,
     offlineQueue: true,
     maxRetriesPerRequest: null,
     commandTimeout: false,
@@ -122,11 +134,23 @@ export async function untilReady(client: RedisClient, timeoutMs: number): Promis
   controller.abort();
 }
 
-/** Closes politely (QUIT) when Redis answers, and drops the socket when it does not. */
+/** A QUIT that Redis does not answer in this time gives way to dropping the socket. */
+const QUIT_DEADLINE_MS = 2000;
+
+/**
+ * Closes politely (QUIT) when Redis answers, and drops the socket when it does not: while Redis is
+ * away a QUIT would wait in an offline queue forever and hold the shutdown.
+ */
 export async function closeRedis(client: RedisClient): Promise<void> {
-  await client.quit().catch(() => {
-    client.disconnect();
-  });
+  if (client.status === 'ready') {
+    const controller = new AbortController();
+    await Promise.race([
+      client.quit().catch(() => undefined),
+      delay(QUIT_DEADLINE_MS, undefined, { signal: controller.signal }).catch(() => undefined),
+    ]);
+    controller.abort();
+  }
+  client.disconnect();
 }
 
 /**

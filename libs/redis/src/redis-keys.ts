@@ -89,14 +89,87 @@ export class RedisKeys {
     return `${this.prefix}:{api-keys}:boosts:${keyId}`;
   }
 
+  /** Hash of an account's boosts (same JSON as apiKeyBoosts); they apply to every key of the account. */
+  accountBoosts(accountId: string): string {
+    return `${this.prefix}:{api-keys}:account-boosts:${accountId}`;
+  }
+
   /** Hash of key id → when the key was last used (ISO 8601), written at most about once a minute. */
   apiKeyLastUsed(): string {
     return `${this.prefix}:{api-keys}:last-used`;
   }
 
+  /** Set of the ids of every key an account made (revoked ones too), for its list. */
+  accountApiKeys(accountId: string): string {
+    return `${this.prefix}:{api-keys}:account:${accountId}:all`;
+  }
+
+  /** Set of the ids of an account's live keys, which its plan caps. */
+  accountLiveApiKeys(accountId: string): string {
+    return `${this.prefix}:{api-keys}:account:${accountId}:live`;
+  }
+
   /** Channel announcing a change to a key record (revocation, limits), payload the key hash. */
   apiKeyChangesChannel(): string {
     return `${this.prefix}:{api-keys}:changes`;
+  }
+
+  /**
+   * Account record, a hash: id, email, passwordHash (Argon2id), plan, createdAt, verifiedAt. Every
+   * account key shares the hash tag `{accounts}`, so multi-key steps stay atomic on a Cluster.
+   */
+  account(accountId: string): string {
+    return `${this.prefix}:{accounts}:account:${accountId}`;
+  }
+
+  /** Hash of lower-cased email → account id: emails are unique case-insensitively. */
+  accountEmailIndex(): string {
+    return `${this.prefix}:{accounts}:by-email`;
+  }
+
+  /** A single-use mail token (purpose `verify` or `reset`) by its SHA-256, value the account id. */
+  accountToken(purpose: string, tokenHash: string): string {
+    return `${this.prefix}:{accounts}:token:${purpose}:${tokenHash}`;
+  }
+
+  /** A refresh token by its SHA-256, a hash: sessionId, accountId, spent (once rotated). */
+  refreshToken(tokenHash: string): string {
+    return `${this.prefix}:{accounts}:refresh:${tokenHash}`;
+  }
+
+  /** One sign-in's session, a hash with its accountId; access tokens name it and die with it. */
+  session(sessionId: string): string {
+    return `${this.prefix}:{accounts}:session:${sessionId}`;
+  }
+
+  /** Set of an account's session ids, so a password reset can end them all. */
+  accountSessions(accountId: string): string {
+    return `${this.prefix}:{accounts}:sessions:${accountId}`;
+  }
+
+  /** Hash of Stripe customer id → account id; an account's own id is in its hash (stripeCustomerId). */
+  stripeCustomerAccounts(): string {
+    return `${this.prefix}:{accounts}:by-stripe-customer`;
+  }
+
+  /** Set of the ids of accounts that ever had a Stripe customer: what reconciliation re-reads. */
+  billedAccounts(): string {
+    return `${this.prefix}:{accounts}:billed`;
+  }
+
+  /** A Stripe event already applied (by its id), kept 30 days so a repeat changes nothing. */
+  stripeEvent(eventId: string): string {
+    return `${this.prefix}:stripe-event:${eventId}`;
+  }
+
+  /** Hash of Checkout session id → boost id: one grant per paid session, beside the boosts it guards. */
+  paidBoostSessions(): string {
+    return `${this.prefix}:{api-keys}:paid-boost-sessions`;
+  }
+
+  /** Fixed-window counter of failed sign-ins for one email (by its SHA-256), known or not. */
+  signInFailures(emailHash: string): string {
+    return `${this.prefix}:{accounts}:sign-in-failures:${emailHash}`;
   }
 
   /** Fixed-window request counter of one tracker (a key id or an address) for one bucket. */
@@ -109,9 +182,37 @@ export class RedisKeys {
     return `${this.prefix}:auth-failures:{${address}}`;
   }
 
-  /** Sorted set of a key's open WebSocket connections on one operation, score = lease expiry. */
+  /** Sorted set of a key's WebSocket connection slots on one operation, score = slot expiry. */
   wsConnections(keyId: string, operation: string): string {
     return `${this.prefix}:ws:{${keyId}}:${operation}`;
+  }
+
+  /**
+   * The exchange REST budget the cache workers share: three keys with the hash tag
+   * `{exchange-rest}`, so the budget script works on Redis Cluster.
+   */
+  private exchangeRest(): string {
+    return `${this.prefix}:{exchange-rest}`;
+  }
+
+  /** Sorted set of REST requests of the last minute, score = send time, member = `id|weight`. */
+  exchangeWeight(): string {
+    return `${this.exchangeRest()}:weight`;
+  }
+
+  /** Sorted set of requests in flight, score = slot expiry (a crashed worker frees its slot). */
+  exchangeInFlight(): string {
+    return `${this.exchangeRest()}:in-flight`;
+  }
+
+  /** Epoch ms before which no worker may call the REST API (set from Retry-After on 429/418). */
+  exchangePausedUntil(): string {
+    return `${this.exchangeRest()}:paused-until`;
+  }
+
+  /** A process's readiness write probe, short-lived: one per process (`owner` is unique). */
+  readinessProbe(owner: string): string {
+    return `${this.prefix}:ready-probe:{${owner}}`;
   }
 
   /** BullMQ prefix, hash-tagged so each queue's keys land in one Cluster slot. */

@@ -1,21 +1,15 @@
-import { BinanceRestClient } from '@pds/exchange';
+import { BinanceRestClient, fetchKlineHistory } from '@pds/exchange';
 import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
 
 /** Every kline with openTime in [from, to] from an exchange's REST API (the simulator's), page by page. */
-export async function exchangeHistory(
+export function exchangeHistory(
   restUrl: string,
   symbol: MarketSymbol,
   interval: Interval,
   from: number,
   to: number,
 ): Promise<Kline[]> {
-  const rest = new BinanceRestClient({ baseUrl: restUrl });
-  const all: Kline[] = [];
-  for (let start = from; start <= to; start += 1000 * intervalMs(interval)) {
-    const page = await rest.fetchKlines(symbol, interval, { startTime: start, endTime: to, limit: 1000 });
-    all.push(...page.klines);
-  }
-  return all;
+  return fetchKlineHistory(new BinanceRestClient({ baseUrl: restUrl }), symbol, interval, from, to);
 }
 
 export interface HistoryHoles {

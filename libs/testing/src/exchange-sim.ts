@@ -10,6 +10,9 @@ export interface SimStats {
   readonly weightUsed: number;
   readonly rateLimited: number;
   readonly banned: number;
+  /** Stream connections accepted and refused (HTTP 429, over the connection-rate limit). */
+  readonly connectionsOpened: number;
+  readonly connectionsRefused: number;
   readonly streamConnections: number;
   readonly tradeCount: number;
 }

@@ -13,3 +13,7 @@ export * from './stored-market';
 export * from './exchange-history';
 export * from './market-apps';
 export * from './api-paths';
+export * from './payments-sim';
+export * from './webhook-receiver';
+export * from './mail-sink';
+export * from './redis-sentinel';

@@ -37,18 +37,30 @@ export interface RedisServerOptions {
    * --appendfsync everysec`): the data survives a stop and start. Without it nothing is persisted.
    */
   readonly appendOnly?: boolean;
+  /** More redis-server arguments, e.g. `['--maxmemory-policy', 'allkeys-lru']`. */
+  readonly extraArguments?: readonly string[];
 }
 
 /** redis-server prints this line once it accepts connections. */
 const READY_LINE = 'Ready to accept connections';
 
-function persistenceArguments(dataDir: string | undefined): string[] {
-  if (dataDir === undefined) return ['--save', '', '--appendonly', 'no'];
-  return ['--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', dataDir];
+/** Every server gets a folder of its own: a replica's full sync writes an RDB file even with `--save ""`. */
+function persistenceArguments(dataDir: string, appendOnly: boolean): string[] {
+  const appendArgs = appendOnly
+    ? ['--appendonly', 'yes', '--appendfsync', 'everysec']
+    : ['--appendonly', 'no'];
+  return ['--save', '', ...appendArgs, '--dir', dataDir];
 }
 
-/** Resolves once a spawned redis-server (stdout piped) accepts connections; rejects if it exits first. */
-export async function waitUntilReady(child: ChildProcess, port: number): Promise<void> {
+/**
+ * Resolves once a spawned redis-server (stdout piped) accepts connections, or prints `readyLine`
+ * (a sentinel prints no ready line of its own); rejects if it exits first.
+ */
+export async function waitUntilReady(
+  child: ChildProcess,
+  port: number,
+  readyLine = READY_LINE,
+): Promise<void> {
   if (!child.stdout) throw new Error('redis-server must be spawned with stdout piped');
   const lines = createInterface({ input: child.stdout });
   const exited = once(child, 'exit').then(() => {
@@ -56,16 +68,21 @@ export async function waitUntilReady(child: ChildProcess, port: number): Promise
   });
   const ready = new Promise<void>((resolve) => {
     lines.on('line', (line) => {
-      if (line.includes(READY_LINE)) resolve();
+      if (line.includes(readyLine)) resolve();
     });
   });
   await Promise.race([ready, exited]);
 }
 
-async function spawnUntilReady(port: number, dataDir: string | undefined): Promise<ChildProcess> {
+async function spawnUntilReady(
+  port: number,
+  dataDir: string,
+  appendOnly: boolean,
+  extra: readonly string[],
+): Promise<ChildProcess> {
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', ...persistenceArguments(dataDir)],
+    ['--port', String(port), '--bind', '127.0.0.1', ...persistenceArguments(dataDir, appendOnly), ...extra],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await waitUntilReady(child, port);
@@ -78,10 +95,10 @@ async function spawnUntilReady(port: number, dataDir: string | undefined): Promi
  */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const port = await freePort();
-  const dataDir = options.appendOnly ? mkdtempSync(join(tmpdir(), 'pds-redis-')) : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'pds-redis-'));
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = await spawnUntilReady(port, dataDir);
+    child = await spawnUntilReady(port, dataDir, options.appendOnly === true, options.extraArguments ?? []);
   };
   const stop = async (): Promise<void> => {
     const running = child;
@@ -92,7 +109,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   };
   const dispose = async (): Promise<void> => {
     await stop();
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
   await start();
   return { port, url: `redis://127.0.0.1:${port}`, start, stop, dispose };

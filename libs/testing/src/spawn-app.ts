@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /** The apps as built by `npm run build`; integration tests run real processes of them. */
-export type AppName = 'gateway' | 'ingestor' | 'cache' | 'exchange-sim';
+export type AppName = 'gateway' | 'ingestor' | 'cache' | 'exchange-sim' | 'payments-sim';
 
 export interface RunningApp {
   readonly process: ChildProcess;

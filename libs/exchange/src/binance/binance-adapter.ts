@@ -3,7 +3,7 @@ import type { ExchangeAdapter, KlinePage, KlineRange, LiveStreamTuning } from '.
 import type { LiveStream } from '../live-stream';
 import { BinanceLiveStream } from './binance-live-stream';
 import { BinanceRestClient } from './binance-rest-client';
-import type { SocketFactory } from './stream-connection';
+import type { SocketFactory } from './binance-connection';
 
 /** Binance's public market-data-only endpoints (no API key needed, no user data). */
 export const BINANCE_WS_URL = 'wss://data-stream.binance.vision';
@@ -16,6 +16,7 @@ export const DEFAULT_STREAM_TUNING: LiveStreamTuning = {
   reconnectInitialMs: 250,
   reconnectMaxMs: 30_000,
   healthyAfterMs: 60_000,
+  connectionsPer5Minutes: 300,
 };
 
 export interface BinanceAdapterOptions {

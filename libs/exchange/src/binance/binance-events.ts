@@ -1,4 +1,4 @@
-import { closeTimeOf, toIsoTime, type Kline } from '@pds/market';
+import { toIsoTime, type Kline } from '@pds/market';
 import type { StreamKline, StreamTrade } from '../live-stream';
 import type { KlineEvent, TradeEvent } from './binance-frame';
 
@@ -12,11 +12,14 @@ export function streamTradeOf(event: TradeEvent): StreamTrade {
   };
 }
 
-/** The kline in the interface's shape; closeTime follows the contract (openTime + interval - 1 ms). */
+/**
+ * The kline in the interface's shape, with the exchange's own openTime and closeTime (`k.t`, `k.T`):
+ * around a trading halt a kline is cut short or opens off the interval grid (CONTRACT section 3).
+ */
 export function klineOfEvent(event: KlineEvent): Kline {
   return {
     openTime: toIsoTime(event.openTime),
-    closeTime: toIsoTime(closeTimeOf(event.openTime, event.interval)),
+    closeTime: toIsoTime(event.closeTime),
     open: event.open,
     high: event.high,
     low: event.low,

@@ -33,6 +33,7 @@ describe('BinanceLiveStream against a fake Binance server', () => {
       maxConnectionAgeMs: 60_000,
       reconnectInitialMs: 20,
       reconnectMaxMs: 100,
+      connectionsPer5Minutes: 300,
       healthyAfterMs: 1000,
     });
     stream.on('trade', (trade) => trades.push(trade));
@@ -162,6 +163,7 @@ describe('BinanceLiveStream against a fake Binance server', () => {
       maxConnectionAgeMs: 300,
       reconnectInitialMs: 20,
       reconnectMaxMs: 100,
+      connectionsPer5Minutes: 300,
       healthyAfterMs: 1000,
     });
     const agingInterruptions: StreamInterruption[] = [];

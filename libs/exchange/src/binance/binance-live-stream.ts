@@ -1,4 +1,5 @@
 import { exchangeSymbol, type MarketSymbol } from '@pds/market';
+import { ConnectionBudget } from '../connection-budget';
 import type { LiveStreamTuning } from '../exchange-adapter';
 import { Listeners } from '../listeners';
 import type { LiveStream, LiveStreamEvents, StreamCounters } from '../live-stream';
@@ -7,7 +8,7 @@ import { streamKlineOf, streamTradeOf } from './binance-events';
 import type { BinanceFrame, RejectReason } from './binance-frame';
 import { combinedStreamUrl } from './binance-stream-names';
 import { EventDeduplicator } from './event-deduplicator';
-import { type SocketFactory, StreamConnection } from './stream-connection';
+import { type SocketFactory, BinanceConnection } from './binance-connection';
 
 export interface BinanceLiveStreamOptions extends LiveStreamTuning {
   readonly wsBaseUrl: string;
@@ -32,12 +33,15 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  *   capped exponential backoff; the first event on the new one ends an `interruption`;
  * - on `serverShutdown` or at `maxConnectionAgeMs` a replacement is opened first (make-before-break);
  *   it takes over with its first data message and the old one is closed. Both carry the same events
- *   for a moment, so events are de-duplicated by trade id and by kline event time.
+ *   for a moment, so events are de-duplicated by trade id and by kline event time;
+ * - no new connection goes out beyond `connectionsPer5Minutes`, the exchange's limit per address,
+ *   however often connections are cut: the next one waits for the budget.
  */
 export class BinanceLiveStream implements LiveStream {
   private readonly listeners = new Listeners<LiveStreamEvents>();
   private readonly dedupe = new EventDeduplicator();
   private readonly backoff: ReconnectBackoff;
+  private readonly budget: ConnectionBudget;
   private readonly count: Mutable<StreamCounters> = {
     framesReceived: 0,
     malformedFrames: 0,
@@ -49,11 +53,11 @@ export class BinanceLiveStream implements LiveStream {
   };
   private readonly url: string;
   private readonly now: () => number;
-  private active: StreamConnection | undefined;
-  private replacement: StreamConnection | undefined;
+  private active: BinanceConnection | undefined;
+  private replacement: BinanceConnection | undefined;
   private replacementReason = '';
   /** The connection whose age the max-age timer measures. */
-  private agedConnection: StreamConnection | undefined;
+  private agedConnection: BinanceConnection | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ageTimer: NodeJS.Timeout | undefined;
   private lastEventTime: number | undefined;
@@ -69,6 +73,7 @@ export class BinanceLiveStream implements LiveStream {
       maxMs: options.reconnectMaxMs,
       healthyAfterMs: options.healthyAfterMs,
     });
+    this.budget = new ConnectionBudget(options.connectionsPer5Minutes);
   }
 
   start(): void {
@@ -96,8 +101,9 @@ export class BinanceLiveStream implements LiveStream {
     return Promise.resolve();
   }
 
-  private connect(): StreamConnection {
-    return new StreamConnection(
+  private connect(): BinanceConnection {
+    this.budget.record(this.now());
+    return new BinanceConnection(
       this.url,
       this.options.silenceMs,
       {
@@ -112,7 +118,7 @@ export class BinanceLiveStream implements LiveStream {
     );
   }
 
-  private onFrame(connection: StreamConnection, frame: BinanceFrame): void {
+  private onFrame(connection: BinanceConnection, frame: BinanceFrame): void {
     if (this.stopped) return;
     this.count.framesReceived += 1;
     switch (frame.kind) {
@@ -137,7 +143,7 @@ export class BinanceLiveStream implements LiveStream {
     }
   }
 
-  private onData(connection: StreamConnection, frame: DataFrame): void {
+  private onData(connection: BinanceConnection, frame: DataFrame): void {
     if (connection === this.replacement) this.promote(connection);
     if (connection !== this.active) return; // the old connection of a finished switch
     if (frame.event.symbol !== exchangeSymbol(this.options.symbol)) {
@@ -170,7 +176,7 @@ export class BinanceLiveStream implements LiveStream {
     }
   }
 
-  private onShutdownNotice(connection: StreamConnection): void {
+  private onShutdownNotice(connection: BinanceConnection): void {
     if (connection === this.active) {
       this.beginReplacement('server-shutdown');
       return;
@@ -186,11 +192,22 @@ export class BinanceLiveStream implements LiveStream {
   /** Make-before-break: the current connection keeps delivering until the new one does. */
   private beginReplacement(reason: string): void {
     if (this.stopped || this.replacement || !this.active) return;
+    const wait = this.budget.waitMs(this.now());
+    if (wait > 0) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(this.beginReplacement.bind(this, reason), wait);
+      return;
+    }
     this.replacementReason = reason;
     this.replacement = this.connect();
   }
 
-  private promote(connection: StreamConnection): void {
+  /** The reconnect delay: the backoff's, or longer while the connection budget is spent. */
+  private reconnectDelayMs(): number {
+    return Math.max(this.backoff.nextDelayMs(this.now()), this.budget.waitMs(this.now()));
+  }
+
+  private promote(connection: BinanceConnection): void {
     const previous = this.active;
     this.active = connection;
     this.replacement = undefined;
@@ -199,14 +216,14 @@ export class BinanceLiveStream implements LiveStream {
     this.listeners.emit('switched', { reason: this.replacementReason });
   }
 
-  private onDead(connection: StreamConnection, reason: string): void {
+  private onDead(connection: BinanceConnection, reason: string): void {
     if (this.stopped) return;
     if (connection === this.replacement) {
       this.replacement = undefined;
       const retry = (): void => {
         this.beginReplacement(this.replacementReason);
       };
-      this.timer = setTimeout(retry, this.backoff.nextDelayMs(this.now()));
+      this.timer = setTimeout(retry, this.reconnectDelayMs());
       return;
     }
     if (connection !== this.active) return;
@@ -220,11 +237,11 @@ export class BinanceLiveStream implements LiveStream {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       if (!this.stopped) this.active = this.connect();
-    }, this.backoff.nextDelayMs(this.now()));
+    }, this.reconnectDelayMs());
   }
 
   /** Binance cuts every connection at 24 h; replace it before that, from its first data on. */
-  private armMaxAge(connection: StreamConnection): void {
+  private armMaxAge(connection: BinanceConnection): void {
     this.agedConnection = connection;
     clearTimeout(this.ageTimer);
     this.ageTimer = setTimeout(() => {

@@ -45,7 +45,7 @@ describe('klinesFromRows', () => {
     const [kline] = klinesFromRows(rowsFromDocs(), '1d', 1499644800000);
     expect(kline).toEqual({
       openTime: '2017-07-03T00:00:00.000Z',
-      closeTime: '2017-07-03T23:59:59.999Z',
+      closeTime: '2017-07-09T23:59:59.999Z',
       open: '0.01634790',
       high: '0.80000000',
       low: '0.01575800',
@@ -69,6 +69,18 @@ describe('klinesFromRows', () => {
     ]);
   });
 
+  it("keeps the exchange's own openTime and closeTime of a cut and an off-grid kline", () => {
+    const cut = row(1518048000000, '1');
+    cut[6] = 1518049694788;
+    const offGrid = row(1518168494789, '2');
+    offGrid[6] = 1518172094788;
+    const klines = klinesFromRows([cut, offGrid], '1h', 1518300000000);
+    expect(klines.map((kline) => [kline.openTime, kline.closeTime])).toEqual([
+      ['2018-02-08T00:00:00.000Z', '2018-02-08T00:28:14.788Z'],
+      ['2018-02-09T09:28:14.789Z', '2018-02-09T10:28:14.788Z'],
+    ]);
+  });
+
   it('accepts an empty answer (a range before the first kline)', () => {
     expect(klinesFromRows([], '1m', 0)).toEqual([]);
   });
@@ -78,6 +90,18 @@ describe('klinesFromRows', () => {
     ['a short row', [[0, '1']]],
     ['a float price', [[0, 1.5, '2', '0.5', '1', '3', 59_999, '0', 4]]],
     ['rows out of order', [row(60_000, '1'), row(0, '1')]],
+    ['an open time in microseconds', [row(1518048000000000, '1')]],
+    [
+      'a close time in microseconds',
+      [[...row(1518048000000, '1').slice(0, 6), 1518049694788000, ...row(0, '1').slice(7)]],
+    ],
+    [
+      'a close time before the open time',
+      [[...row(60_000, '1').slice(0, 6), 59_999, ...row(0, '1').slice(7)]],
+    ],
+    ['a negative volume', [[...row(0, '1').slice(0, 5), '-3.00000000', ...row(0, '1').slice(6)]]],
+    ['a negative trade count', [[...row(0, '1').slice(0, 8), -4, ...row(0, '1').slice(9)]]],
+    ['a non-numeric price', [[0, 'NaN', '2', '0.5', '1', '3', 59_999, '0', 4]]],
   ])('refuses %s', (_name, body) => {
     expect(() => klinesFromRows(body, '1m', 0)).toThrow(ExchangeResponseError);
   });

@@ -28,6 +28,10 @@ export interface FakeKline {
 /**
  * A tiny stand-in for Binance's combined market stream, for tests: it speaks the documented wire
  * format (`{"stream":…,"data":…}`) and can drop, silence and announce shutdown like the real one.
+ * It stays beside the simulator (apps/exchange-sim, the fake every app and end-to-end test uses)
+ * for the live stream's own specs alone: they script exact frames (a kline with chosen fields and
+ * event time, raw bytes, pings) in-process at a unit test's pace, which the simulator's seeded
+ * market and HTTP controls cannot, and a lib's tests must not start an app.
  */
 export class FakeBinanceServer {
   readonly connectionUrls: string[] = [];

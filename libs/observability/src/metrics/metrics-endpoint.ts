@@ -7,7 +7,7 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { Registry } from 'prom-client';
-import { JsonLogger } from '../json-logger';
+import { AppLogger } from '../logging/app-logger';
 import { type MetricsServer, startMetricsServer } from './metrics-server';
 import { createMetricsRegistry } from './metrics-registry';
 import { READINESS_PROBE, type ReadinessProbe } from './readiness';
@@ -30,7 +30,7 @@ export class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShu
   constructor(
     private readonly registry: Registry,
     @Inject(METRICS_SETTINGS) private readonly settings: MetricsSettings,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     @Optional() @Inject(READINESS_PROBE) private readonly probe?: ReadinessProbe,
   ) {}
 
@@ -46,7 +46,7 @@ export class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShu
       port: this.settings.port,
       ...(probe ? { readiness: () => probe.check() } : {}),
     });
-    this.logger.info('metrics-listening', { port: this.server.port, host: this.settings.host });
+    this.logger.info({ port: this.server.port, host: this.settings.host }, 'metrics-listening');
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -3,9 +3,9 @@ import type { BinanceFrame } from './binance-frame';
 import { parseBinanceFrame } from './parse-binance-frame';
 
 export interface ConnectionHandlers {
-  onFrame(connection: StreamConnection, frame: BinanceFrame): void;
+  onFrame(connection: BinanceConnection, frame: BinanceFrame): void;
   /** Called once when the connection ends by itself (never after `close()`). */
-  onDead(connection: StreamConnection, reason: string): void;
+  onDead(connection: BinanceConnection, reason: string): void;
 }
 
 export type SocketFactory = (url: string) => WebSocket;
@@ -27,7 +27,7 @@ let nextConnectionId = 1;
  * (from the start, so a connection that never delivers counts too) it is terminated and reported dead.
  * Ping frames do not count as messages: a server that only pings sends no market data.
  */
-export class StreamConnection {
+export class BinanceConnection {
   readonly id = nextConnectionId++;
   private readonly socket: WebSocket;
   private silenceTimer: NodeJS.Timeout | undefined;

@@ -1,0 +1,45 @@
+import { defineLuaScript, integerReply } from '@pds/redis';
+
+/**
+ * Writes an account's plan and subscription. KEYS: the account hash. ARGV: when Stripe was read (ms),
+ * plan, then subscription id, status, current period end, cancel at period end ('' id: none).
+ * A state read from Stripe earlier than the one stored is ignored, so concurrent webhooks cannot
+ * put an older state back. Returns 1 when written, 0 when older or the account is gone.
+ */
+export const APPLY_BILLING_STATE = defineLuaScript({
+  name: 'pdsApplyBillingState',
+  parse: integerReply,
+  lua: `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local stored = tonumber(redis.call('HGET', KEYS[1], 'billingReadAt') or '0')
+if stored > tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'billingReadAt', ARGV[1], 'plan', ARGV[2])
+if ARGV[3] == '' then
+  redis.call('HDEL', KEYS[1], 'subscriptionId', 'subscriptionStatus', 'currentPeriodEnd', 'cancelAtPeriodEnd')
+else
+  redis.call('HSET', KEYS[1], 'subscriptionId', ARGV[3], 'subscriptionStatus', ARGV[4],
+    'currentPeriodEnd', ARGV[5], 'cancelAtPeriodEnd', ARGV[6])
+end
+return 1
+`,
+});
+
+/**
+ * Announces every key of an account on the key change channel, so each replica re-reads their
+ * limits. KEYS: the set of the account's keys, the key index. ARGV: the channel.
+ */
+export const ANNOUNCE_ACCOUNT_KEYS = defineLuaScript({
+  name: 'pdsAnnounceAccountKeys',
+  parse: integerReply,
+  lua: `
+local announced = 0
+for _, keyId in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local keyHash = redis.call('HGET', KEYS[2], keyId)
+  if keyHash then
+    redis.call('PUBLISH', ARGV[1], keyHash)
+    announced = announced + 1
+  end
+end
+return announced
+`,
+});

@@ -1,0 +1,93 @@
+import type Stripe from 'stripe';
+import type { AccountBilling, PaidBoost } from './account-billing';
+import { billingStateOf, currentSubscription, type PlanPrices } from './subscription-state';
+
+/** The plan catalogue as billing reads it: which plan or boost a Stripe price sells. */
+export interface PriceCatalogue extends PlanPrices {
+  boostByPrice(priceId: string): PaidBoost | undefined;
+}
+
+function idOf(value: string | { id: string } | null): string | undefined {
+  return typeof value === 'string' ? value : (value?.id ?? undefined);
+}
+
+/**
+ * Makes an account match what Stripe says now, whatever told us to look (a webhook, in any order
+ * and any number of times, or the reconciliation): it reads the current state from Stripe instead
+ * of trusting an event's copy, and grants a paid boost once per Checkout session.
+ */
+export class StripeSync {
+  constructor(
+    private readonly stripe: Stripe,
+    private readonly billing: AccountBilling,
+    private readonly catalogue: PriceCatalogue,
+  ) {}
+
+  /** Re-reads the customer's subscriptions and sets the account's plan from the current one. */
+  async syncCustomer(customerId: string, accountHint?: string): Promise<void> {
+    const accountId = (await this.billing.accountOfCustomer(customerId)) ?? accountHint;
+    if (!accountId) return;
+    const readAt = Date.now();
+    const subscriptions = await this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 20,
+    });
+    const state = billingStateOf(currentSubscription(subscriptions.data), this.catalogue);
+    await this.billing.applyBillingState(accountId, state, readAt);
+  }
+
+  /** A completed Checkout session: the subscription it started, or the boost it paid for. */
+  async syncCheckoutSession(sessionId: string): Promise<void> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    const accountId = session.client_reference_id ?? session.metadata?.accountId ?? undefined;
+    const customerId = idOf(session.customer);
+    if (session.mode === 'subscription' && customerId) {
+      await this.syncCustomer(customerId, accountId);
+      return;
+    }
+    if (session.mode !== 'payment' || session.payment_status !== 'paid' || !accountId) return;
+    const lineItems = await this.stripe.checkout.sessions.listLineItems(sessionId, { limit: 10 });
+    const boost = lineItems.data
+      .map((item) => (item.price ? this.catalogue.boostByPrice(item.price.id) : undefined))
+      .find((paid) => paid !== undefined);
+    if (boost) await this.billing.grantPaidBoost(accountId, session.id, boost);
+  }
+
+  /**
+   * What a lost webhook may have left wrong for one account: its plan from the customer's current
+   * subscriptions, and any boost paid through Checkout in the last `lookBackSeconds` (granted once).
+   */
+  async reconcileAccount(accountId: string, lookBackSeconds = 7 * 86_400): Promise<void> {
+    const customerId = await this.billing.customerOfAccount(accountId);
+    if (!customerId) return;
+    await this.syncCustomer(customerId, accountId);
+    const since = Math.floor(Date.now() / 1000) - lookBackSeconds;
+    const sessions = await this.stripe.checkout.sessions.list({
+      customer: customerId,
+      status: 'complete',
+      created: { gte: since },
+      limit: 100,
+    });
+    for (const session of sessions.data) {
+      if (session.mode === 'payment' && session.payment_status === 'paid')
+        await this.syncCheckoutSession(session.id);
+    }
+  }
+
+  /** Applies what one webhook event is about; true when it was a kind billing follows. */
+  async applyEvent(event: Stripe.Event): Promise<boolean> {
+    const object = event.data.object as unknown as Record<string, unknown>;
+    if (event.type.startsWith('checkout.session.')) {
+      await this.syncCheckoutSession(String(object.id));
+      return true;
+    }
+    if (event.type.startsWith('customer.subscription.') || event.type.startsWith('invoice.')) {
+      const customerId = idOf(object.customer as string | { id: string } | null);
+      const metadata = object.metadata as Record<string, string> | undefined;
+      if (customerId) await this.syncCustomer(customerId, metadata?.accountId);
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,61 @@
+import type Stripe from 'stripe';
+import { billingStateOf, currentSubscription } from './subscription-state';
+
+const prices = { planByPrice: (id: string) => (id === 'price_pro' ? { id: 'pro' } : undefined) };
+
+function subscription(
+  id: string,
+  status: Stripe.Subscription.Status,
+  price = 'price_pro',
+): Stripe.Subscription {
+  return {
+    id,
+    status,
+    cancel_at_period_end: false,
+    items: { data: [{ price: { id: price }, current_period_end: 1_800_000_000 }] },
+  } as unknown as Stripe.Subscription;
+}
+
+describe('billingStateOf', () => {
+  it.each(['active', 'trialing', 'past_due'] as const)('should give the plan while %s', (status) => {
+    expect(billingStateOf(subscription('sub_1', status), prices)).toEqual({
+      plan: 'pro',
+      subscription: {
+        id: 'sub_1',
+        status,
+        currentPeriodEnd: new Date(1_800_000_000_000).toISOString(),
+        cancelAtPeriodEnd: false,
+      },
+    });
+  });
+
+  it.each(['canceled', 'unpaid', 'incomplete', 'incomplete_expired'] as const)(
+    'should give free while %s, still showing the status',
+    (status) => {
+      const state = billingStateOf(subscription('sub_1', status), prices);
+      expect(state.plan).toBe('free');
+      expect(state.subscription?.status).toBe(status);
+    },
+  );
+
+  it('should give free with no subscription, and for a price no plan sells', () => {
+    expect(billingStateOf(undefined, prices)).toEqual({ plan: 'free', subscription: null });
+    expect(billingStateOf(subscription('sub_1', 'active', 'price_other'), prices).plan).toBe('free');
+  });
+});
+
+describe('currentSubscription', () => {
+  it('should prefer the newest paying subscription over a newer canceled one', () => {
+    const chosen = currentSubscription([
+      subscription('sub_new', 'canceled'),
+      subscription('sub_old', 'active'),
+    ]);
+    expect(chosen?.id).toBe('sub_old');
+  });
+
+  it('should fall back to the newest when none pays', () => {
+    expect(
+      currentSubscription([subscription('sub_a', 'canceled'), subscription('sub_b', 'unpaid')])?.id,
+    ).toBe('sub_a');
+  });
+});
