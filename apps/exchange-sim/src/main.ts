@@ -4,7 +4,7 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEnvironmentOrExit } from '@pds/config';
-import { JsonLogger } from '@pds/observability';
+import { createAppLogger, NestLogger } from '@pds/observability';
 import { SimStatsService } from './control/sim-stats.service';
 import { Clock } from './market/clock';
 import { registerWeightLimit } from './rest/weight-limit.hook';
@@ -16,11 +16,13 @@ import { StreamGateway } from './stream/stream.gateway';
 /** The Binance spot public-API simulator: REST and WebSocket streams on one port. */
 async function main(): Promise<void> {
   const env = loadEnvironmentOrExit(SimEnvironment);
-  const logger = new JsonLogger('exchange-sim', env.LOG_LEVEL);
+  const logger = createAppLogger('exchange-sim', env.LOG_LEVEL);
   // Nest's own start-up chatter (mapped routes...) is not worth a line each; warnings still are.
   // Nest types its options bag as a declared class that has no runtime value; a literal is what it expects.
 
-  const options: NestApplicationOptions = { logger: new JsonLogger('exchange-sim', 'warn') };
+  const options: NestApplicationOptions = {
+    logger: new NestLogger(createAppLogger('exchange-sim', 'warn')),
+  };
   const app = await NestFactory.create<NestFastifyApplication>(
     SimModule.register(env),
     new FastifyAdapter(),
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   await app.listen(env.PORT, env.HOST);
   const { port } = app.getHttpServer().address() as AddressInfo;
-  logger.info('ready', { port, seed: env.SIM_SEED, historyStart: env.SIM_HISTORY_START });
+  logger.info({ port, seed: env.SIM_SEED, historyStart: env.SIM_HISTORY_START }, 'ready');
 }
 
 main().catch((error: unknown) => {

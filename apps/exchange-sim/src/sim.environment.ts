@@ -1,5 +1,6 @@
 import { toInteger } from '@pds/config';
 import { IsIn, IsInt, IsISO8601, IsString, Matches, Max, Min } from 'class-validator';
+import { BINANCE_BTCUSDT_HALTS } from './market/halts';
 
 /** Every setting of the exchange simulator, validated once at boot. */
 export class SimEnvironment {
@@ -33,6 +34,13 @@ export class SimEnvironment {
   /** The listing time of the symbol: no kline exists before it (Binance's BTCUSDT listing by default). */
   @IsISO8601({ strict: true })
   SIM_HISTORY_START = '2017-08-17T04:00:00.000Z';
+
+  /**
+   * Trading halts in the history, `from/to[/realignAt]` (ISO 8601) comma-separated, `none` for none:
+   * Binance's own BTCUSDT halts by default, with its cut and off-grid klines (market/halts.ts).
+   */
+  @IsString()
+  SIM_HALTS = BINANCE_BTCUSDT_HALTS;
 
   /** Level around which the synthetic history wanders (±~40 %); a multiple of the 0.01 tick. */
   @Matches(/^\d{1,7}(\.\d{1,2}0{0,6})?$/, {
@@ -88,6 +96,18 @@ export class SimEnvironment {
   @IsInt()
   @Min(0)
   SIM_WS_MESSAGES_PER_SECOND = 5;
+
+  /** Binance cuts every stream connection after 24 hours; tests shorten it to seconds. */
+  @toInteger()
+  @IsInt()
+  @Min(100)
+  SIM_CONNECTION_LIFETIME_MS = 86_400_000;
+
+  /** New stream connections per 5 minutes from one address before HTTP 429 (Binance: 300; 0 = off). */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  SIM_WS_CONNECTIONS_PER_5_MINUTES = 300;
 
   /**
    * Shifts the sim's clock against the host's, like an exchange clock skew. Tests use it to start the

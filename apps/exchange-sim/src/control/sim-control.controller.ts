@@ -1,6 +1,7 @@
 import {
   BadRequestException,
   Body,
+  ConflictException,
   Controller,
   Get,
   HttpCode,
@@ -8,8 +9,9 @@ import {
   UsePipes,
   ValidationPipe,
 } from '@nestjs/common';
-import { parsePriceTicks, parseQuantitySteps } from '../market/fixed-point';
-import { MarketService } from '../market/market.service';
+import { parsePriceTicks, parseQuantitySteps } from '@pds/market';
+import type { Halt } from '../market/halts';
+import { MarketHaltedError, MarketService } from '../market/market.service';
 import { WeightLimiter } from '../rest/weight-limiter';
 import { StreamGateway } from '../stream/stream.gateway';
 import { InjectTradeDto } from './dto/inject-trade.dto';
@@ -49,12 +51,24 @@ export class SimControlController {
         'qty must be a decimal string above 0, on the 0.00001 step, at most 9000',
       );
     }
-    const trade = this.market.injectTrade({
-      priceTicks,
-      quantitySteps,
-      buyerIsMaker: body.isBuyerMaker ?? false,
-    });
+    const trade = whileTrading(() =>
+      this.market.injectTrade({ priceTicks, quantitySteps, buyerIsMaker: body.isBuyerMaker ?? false }),
+    );
     return { id: trade.id, time: trade.time };
+  }
+
+  /** Halts trading now: no trades, no klines, silent streams; the klines holding now are cut. */
+  @Post('halt')
+  @HttpCode(200)
+  halt(): { from: number } {
+    return { from: whileTrading(() => this.market.halt()) };
+  }
+
+  /** Resumes trading now, with off-grid klines realigned at the next minute boundary. */
+  @Post('resume')
+  @HttpCode(200)
+  resume(): Halt {
+    return whileTrading(() => this.market.resume());
   }
 
   @Post('disconnect')
@@ -104,5 +118,15 @@ export class SimControlController {
     this.stats.reset();
     this.limiter.reset();
     return this.statistics();
+  }
+}
+
+/** The market's refusals in its state (a trade during a halt, a resume without one) are 409s. */
+function whileTrading<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    if (error instanceof MarketHaltedError) throw new ConflictException(error.message);
+    throw error;
   }
 }

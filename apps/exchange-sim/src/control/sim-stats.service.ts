@@ -6,6 +6,9 @@ export interface RequestCounters {
   weightUsed: number;
   rateLimited: number;
   banned: number;
+  /** Stream connections accepted, and refused over the connection-rate limit (HTTP 429). */
+  connectionsOpened: number;
+  connectionsRefused: number;
 }
 
 /** What the sim's clients did, for tests that prove a worker stays within Binance's limits. */
@@ -34,11 +37,24 @@ export class SimStatsService {
     this.counters.banned += 1;
   }
 
+  countConnection(admitted: boolean): void {
+    if (admitted) this.counters.connectionsOpened += 1;
+    else this.counters.connectionsRefused += 1;
+  }
+
   reset(): void {
     this.counters = zero();
   }
 }
 
 function zero(): RequestCounters {
-  return { restRequests: 0, klinesRequests: 0, weightUsed: 0, rateLimited: 0, banned: 0 };
+  return {
+    restRequests: 0,
+    klinesRequests: 0,
+    weightUsed: 0,
+    rateLimited: 0,
+    banned: 0,
+    connectionsOpened: 0,
+    connectionsRefused: 0,
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * The statistics of one kline over any span, in the integers of fixed-point.ts. A 5m kline is the
+ * The statistics of one kline over any span, in the integers of libs/market's exchange-units.ts. A 5m kline is the
  * merge of its five 1m bars, a day the merge of its hours: one function builds every interval.
  */
 export interface Bar {

@@ -1,11 +1,11 @@
-import { closeTimeOf, type Interval, intervalMs } from '@pds/market';
+import { type Interval, intervalMs } from '@pds/market';
 import { type Bar, mergeAll } from './bar';
 import type { SimKline } from './kline';
+import { floorTo, type KlineSlot } from './kline-slots';
 import { type LiveTape, MINUTE_MS } from './live-tape';
 import type { SyntheticMarket } from './synthetic-market';
 
 const MINUTES_PER_HOUR = 60;
-const HOUR_MS = MINUTES_PER_HOUR * MINUTE_MS;
 
 /**
  * Every kline, of every interval, merged from 1m bars: synthetic before the live tape starts, live
@@ -32,25 +32,21 @@ export class KlineHistory {
     return floorTo(this.tape.openMinute * MINUTE_MS, intervalMs(interval));
   }
 
-  /** The kline of `interval` opening at `openTime`, or undefined when none of its minutes exist yet. */
-  kline(interval: Interval, openTime: number): SimKline | undefined {
-    const length = intervalMs(interval);
-    const bar = length >= HOUR_MS ? this.hoursBar(openTime, length) : this.minutesBar(openTime, length);
-    return bar && { interval, openTime, closeTime: closeTimeOf(openTime, interval), bar };
+  /** The kline of `interval` in `slot`, or undefined when none of its minutes traded or exist yet. */
+  kline(interval: Interval, slot: KlineSlot): SimKline | undefined {
+    const bar = this.minutesBar(slot.firstMinute, slot.endMinute);
+    return bar && { interval, openTime: slot.openTime, closeTime: slot.closeTime, bar };
   }
 
   /**
-   * Memoises, one walk per run of missing hours, the purely synthetic hours that the klines of
-   * `interval` at `openTimes` (ascending) are merged from: a 1d × 1000 request walks its 1.44 M
-   * minutes in one pass instead of restarting the walk 24 000 times.
+   * Memoises, one walk per run of missing hours, the purely synthetic hours of minutes
+   * [firstMinute, endMinute): a 1d × 1000 request walks its 1.44 M minutes in one pass instead of
+   * restarting the walk 24 000 times.
    */
-  prefetch(interval: Interval, openTimes: readonly number[]): void {
-    const length = intervalMs(interval);
-    const first = openTimes[0];
-    const last = openTimes.at(-1);
-    if (length < HOUR_MS || first === undefined || last === undefined) return;
-    const firstHour = Math.max(first / HOUR_MS, Math.ceil(this.firstMinute / MINUTES_PER_HOUR));
-    const endHour = Math.min((last + length) / HOUR_MS, Math.floor(this.tape.startMinute / MINUTES_PER_HOUR));
+  prefetch(firstMinute: number, endMinute: number): void {
+    if (endMinute - firstMinute < MINUTES_PER_HOUR) return;
+    const firstHour = Math.ceil(Math.max(firstMinute, this.firstMinute) / MINUTES_PER_HOUR);
+    const endHour = Math.floor(Math.min(endMinute, this.tape.startMinute) / MINUTES_PER_HOUR);
     let runStart: number | undefined;
     for (let hour = firstHour; hour <= endHour; hour += 1) {
       const missing = hour < endHour && !this.closedHours.has(hour);
@@ -62,14 +58,15 @@ export class KlineHistory {
     }
   }
 
-  private hoursBar(openTime: number, length: number): Bar | undefined {
-    const firstHour = openTime / HOUR_MS;
-    const hours: Bar[] = [];
-    for (let hour = firstHour; hour < firstHour + length / HOUR_MS; hour += 1) {
-      const bar = this.hourBar(hour);
-      if (bar) hours.push(bar);
-    }
-    return mergeAll(hours);
+  /** Minutes [from, to): whole hours from the memo, the minutes on either side walked. */
+  private minutesBar(from: number, to: number): Bar | undefined {
+    const firstHour = Math.ceil(from / MINUTES_PER_HOUR);
+    const endHour = Math.floor(to / MINUTES_PER_HOUR);
+    if (endHour <= firstHour) return this.rangeBar(from, to);
+    const parts: (Bar | undefined)[] = [this.rangeBar(from, firstHour * MINUTES_PER_HOUR)];
+    for (let hour = firstHour; hour < endHour; hour += 1) parts.push(this.hourBar(hour));
+    parts.push(this.rangeBar(endHour * MINUTES_PER_HOUR, to));
+    return mergeAll(parts.filter((bar) => bar !== undefined));
   }
 
   private hourBar(hour: number): Bar | undefined {
@@ -78,11 +75,6 @@ export class KlineHistory {
     const bar = this.rangeBar(firstMinute, firstMinute + MINUTES_PER_HOUR);
     if (firstMinute + MINUTES_PER_HOUR <= this.tape.openMinute) this.closedHours.set(hour, bar);
     return bar;
-  }
-
-  private minutesBar(openTime: number, length: number): Bar | undefined {
-    const firstMinute = openTime / MINUTE_MS;
-    return this.rangeBar(firstMinute, firstMinute + length / MINUTE_MS);
   }
 
   /** The merge of the existing minutes in [from, to): synthetic ones in one walk, then live ones. */
@@ -95,13 +87,10 @@ export class KlineHistory {
     const synthetic = this.synthetic.rangeBar(start, Math.min(end, this.tape.startMinute));
     if (synthetic) parts.push(synthetic);
     for (let minute = liveStart; minute < end; minute += 1) {
+      if (this.synthetic.halts.isHalted(minute)) continue;
       const bar = this.tape.bar(minute);
       if (bar) parts.push(bar);
     }
     return mergeAll(parts);
   }
-}
-
-function floorTo(timeMs: number, length: number): number {
-  return Math.floor(timeMs / length) * length;
 }

@@ -1,9 +1,14 @@
-import { klineWindow } from './kline-window';
+import { HaltCalendar } from './halts';
+import { type KlineSlot, KlineSlots } from './kline-slots';
+import { type KlineWindowRequest, klineWindow as windowOf } from './kline-window';
 
 const MINUTE = 60_000;
 // Klines exist from 10:00 (the listing) to 10:59, the one still open.
-const span = { length: MINUTE, firstOpenTime: 600 * MINUTE, lastOpenTime: 659 * MINUTE };
-const minutes = (openTimes: number[]): number[] => openTimes.map((openTime) => openTime / MINUTE);
+const grid = new KlineSlots('1m', new HaltCalendar([]));
+const span = { first: 600 * MINUTE, last: 659 * MINUTE };
+const klineWindow = (request: KlineWindowRequest, bounds: typeof span): KlineSlot[] =>
+  windowOf(grid, request, bounds.first, bounds.last);
+const minutes = (slots: KlineSlot[]): number[] => slots.map((slot) => slot.openTime / MINUTE);
 
 describe('klineWindow (Binance GET /api/v3/klines rules)', () => {
   it('returns the most recent klines, ending with the open one, when no time is sent', () => {
@@ -37,5 +42,14 @@ describe('klineWindow (Binance GET /api/v3/klines rules)', () => {
     expect(klineWindow({ endTime: 599 * MINUTE, limit: 5 }, span)).toEqual([]);
     expect(klineWindow({ startTime: 700 * MINUTE, limit: 5 }, span)).toEqual([]);
     expect(minutes(klineWindow({ endTime: 900 * MINUTE, limit: 1 }, span))).toEqual([659]);
+  });
+
+  it('skips a halt and counts across it, in both directions', () => {
+    const halted = new KlineSlots('1m', new HaltCalendar([{ from: 610 * MINUTE, to: 640 * MINUTE }]));
+    const around = (request: KlineWindowRequest): number[] =>
+      minutes(windowOf(halted, request, span.first, span.last));
+    expect(around({ startTime: 608 * MINUTE, limit: 4 })).toEqual([608, 609, 640, 641]);
+    expect(around({ endTime: 641 * MINUTE, limit: 4 })).toEqual([608, 609, 640, 641]);
+    expect(around({ startTime: 615 * MINUTE, endTime: 635 * MINUTE, limit: 10 })).toEqual([]);
   });
 });

@@ -3,16 +3,21 @@ import { INTERVALS, type Interval, intervalMs } from '@pds/market';
 import { SimEnvironment } from '../sim.environment';
 import type { BookedTrade } from './bar';
 import { Clock } from './clock';
-import { formatPrice, formatQuantity, parsePriceTicks } from './fixed-point';
+import { formatPrice, formatQuantity, parsePriceTicks } from '@pds/market';
 import type { SimKline } from './kline';
+import { type Halt, HaltCalendar, parseHalts } from './halts';
+import { KlineBook } from './kline-book';
 import { KlineHistory } from './kline-history';
-import { type KlineWindowRequest, klineWindow } from './kline-window';
+import type { KlineWindowRequest } from './kline-window';
 import { LiveTape, MINUTE_MS, minuteOf } from './live-tape';
 import { type KlineClosedListener, Listeners, type SimTrade, type TradeListener } from './market-events';
-import { ID_STRIDE, SyntheticMarket } from './synthetic-market';
+import { SyntheticMarket } from './synthetic-market';
 import { TradeWalk, type WalkStep } from './trade-walk';
 
 const WARM_UP_DAYS = 1000;
+
+/** A request the market cannot take in its state: a trade during a halt, a resume without one. */
+export class MarketHaltedError extends Error {}
 const WARM_UP_SLICE_DAYS = 10;
 
 /**
@@ -23,7 +28,8 @@ const WARM_UP_SLICE_DAYS = 10;
 @Injectable()
 export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly tape: LiveTape;
-  private readonly history: KlineHistory;
+  private readonly calendar: HaltCalendar;
+  private readonly klineBook: KlineBook;
   private readonly walk: TradeWalk;
   private readonly trades = new Listeners<SimTrade>();
   private readonly closes = new Listeners<SimKline>();
@@ -45,13 +51,14 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     const basePrice = parsePriceTicks(env.SIM_START_PRICE);
     if (basePrice === undefined)
       throw new RangeError(`SIM_START_PRICE ${env.SIM_START_PRICE} is not a price`);
-    const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice);
+    this.calendar = new HaltCalendar(parseHalts(env.SIM_HALTS));
+    const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice, this.calendar);
     this.tape = new LiveTape(startMinute, synthetic.closeAt(startMinute - 1));
-    this.history = new KlineHistory(synthetic, this.tape, firstMinute);
+    this.klineBook = new KlineBook(new KlineHistory(synthetic, this.tape, firstMinute), this.calendar);
     this.walk = new TradeWalk(env.SIM_SEED);
-    // Live ids continue above every synthetic minute's ids.
-    this.nextTradeId = startMinute * ID_STRIDE;
-    this.nextAggregateId = startMinute * ID_STRIDE;
+    // Live ids continue the synthetic ones without a gap: a kline straddling the start keeps L - f + 1 = n.
+    this.nextTradeId = synthetic.ids.firstId(startMinute);
+    this.nextAggregateId = this.nextTradeId;
   }
 
   onApplicationBootstrap(): void {
@@ -74,7 +81,9 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
       this.tradeTimer = setInterval(
         () => {
           const due = Math.floor(((performance.now() - startedAt) * perSecond) / 1000);
-          for (; booked < due; booked += 1) this.book(this.walk.next(this.tape.lastPriceTicks));
+          for (; booked < due; booked += 1) {
+            if (!this.calendar.open) this.book(this.walk.next(this.tape.lastPriceTicks));
+          }
         },
         Math.max(2, Math.floor(1000 / perSecond)),
       );
@@ -95,10 +104,10 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
    * so the backfill a client starts with (1d × 1000) is answered from memory.
    */
   private warmUp(): void {
-    const openTimes = this.klineOpenTimes('1d', { limit: WARM_UP_DAYS });
+    const days = this.klineBook.slotsIn('1d', { limit: WARM_UP_DAYS }, this.clock.now());
     const step = (from: number): void => {
-      this.history.prefetch('1d', openTimes.slice(from, from + WARM_UP_SLICE_DAYS));
-      if (from + WARM_UP_SLICE_DAYS < openTimes.length) {
+      this.klineBook.prefetch(days.slice(from, from + WARM_UP_SLICE_DAYS));
+      if (from + WARM_UP_SLICE_DAYS < days.length) {
         this.warmUpStep = setImmediate(step, from + WARM_UP_SLICE_DAYS);
       }
     };
@@ -116,32 +125,50 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Books a trade at the current time, as if matched now; it streams and counts like any other. */
   injectTrade(step: WalkStep): SimTrade {
+    if (this.calendar.open) throw new MarketHaltedError('trading is halted');
     return this.book(step);
+  }
+
+  /**
+   * Halts trading now, as Binance did: no trade, no kline and no stream event until `resume`; the
+   * klines holding this moment end now (closeTime one millisecond before) and are closed at once.
+   */
+  halt(): number {
+    if (this.calendar.open) throw new MarketHaltedError('trading is already halted');
+    this.sync();
+    const now = this.clock.now();
+    this.calendar.begin(now);
+    for (const interval of INTERVALS) {
+      const cut = this.klineBook.latest(interval, now - 1);
+      if (cut && cut.closeTime === now - 1) this.closes.emit(cut);
+    }
+    return now;
+  }
+
+  /**
+   * Resumes trading now: the klines of every interval open now, off the grid, and the next
+   * minute boundary realigns them (the off-grid kline ends 999 ms after the first aligned one opens).
+   */
+  resume(): Halt {
+    const open = this.calendar.open;
+    if (!open) throw new MarketHaltedError('trading is not halted');
+    this.sync();
+    const now = this.clock.now();
+    if (minuteOf(now) === minuteOf(open.from))
+      throw new MarketHaltedError('a halt must span a minute boundary');
+    return this.calendar.finish(now) ?? open;
   }
 
   /** Binance's klines window: see klineWindow for the rules. */
   klines(interval: Interval, request: KlineWindowRequest): SimKline[] {
     this.sync();
-    const openTimes = this.klineOpenTimes(interval, request);
-    this.history.prefetch(interval, openTimes);
-    return openTimes
-      .map((openTime) => this.history.kline(interval, openTime))
-      .filter((kline) => kline !== undefined);
+    return this.klineBook.window(interval, request, this.clock.now());
   }
 
-  private klineOpenTimes(interval: Interval, request: KlineWindowRequest): number[] {
-    const span = {
-      length: intervalMs(interval),
-      firstOpenTime: this.history.firstOpenTime(interval),
-      lastOpenTime: this.history.lastOpenTime(interval),
-    };
-    return klineWindow(request, span);
-  }
-
-  /** The kline of `interval` still open now. */
+  /** The kline of `interval` still open now; none during a halt. */
   openKline(interval: Interval): SimKline | undefined {
     this.sync();
-    return this.history.kline(interval, this.history.lastOpenTime(interval));
+    return this.klineBook.open(interval, this.clock.now());
   }
 
   lastPrice(): string {
@@ -167,7 +194,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
       for (const interval of INTERVALS) {
         const length = intervalMs(interval);
         if (boundary % length !== 0) continue;
-        const kline = this.history.kline(interval, boundary - length);
+        const kline = this.klineBook.closingAt(interval, boundary);
         if (kline) this.closes.emit(kline);
       }
     }

@@ -1,5 +1,5 @@
 import { type Bar, mergeAll } from './bar';
-import { ID_STRIDE, SyntheticMarket } from './synthetic-market';
+import { SyntheticMarket } from './synthetic-market';
 
 const BASE = 9_700_000;
 const MINUTE = 29_280_000;
@@ -46,7 +46,8 @@ describe('SyntheticMarket', () => {
     const span = market.rangeBar(MINUTE, MINUTE + 5) as Bar;
     expect(span).toEqual(mergeAll(minutes));
     expect(span.volume).toBe(minutes.reduce((sum, bar) => sum + bar.volume, 0n));
-    expect(span.firstTradeId).toBe(MINUTE * ID_STRIDE);
+    expect(span.firstTradeId).toBe(market.ids.firstId(MINUTE));
+    expect(span.lastTradeId - span.firstTradeId + 1).toBe(span.trades);
     expectConsistent(span);
   });
 

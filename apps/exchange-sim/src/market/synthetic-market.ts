@@ -1,14 +1,12 @@
 import type { Bar } from './bar';
+import { HaltCalendar } from './halts';
 import { HashStream } from './hash';
 import { SyntheticWalk } from './synthetic-walk';
+import { TradeIds } from './trade-ids';
 
 const SHAPE_SALT = 0x73686170;
 const SIZE_SALT = 0x73697a65;
 
-/** Trade ids of minute m are m·ID_STRIDE + 0..n-1: unique, increasing, and computable in O(1). */
-export const ID_STRIDE = 2000;
-const MIN_TRADES = 100;
-const MAX_TRADES = 1500;
 /** Minute volume between 2 and 60 BTC, in 0.00001 steps. */
 const MIN_VOLUME = 200_000;
 const VOLUME_RANGE = 5_800_000;
@@ -52,7 +50,6 @@ class RangeSum {
   high = 0;
   low = Number.POSITIVE_INFINITY;
   trades = 0;
-  lastTrades = 0;
   readonly volume = new ExactSum();
   readonly quote = new ExactSum();
   readonly takerVolume = new ExactSum();
@@ -62,14 +59,15 @@ class RangeSum {
     this.high = Math.max(this.high, shape.high);
     this.low = Math.min(this.low, shape.low);
     this.trades += shape.trades;
-    this.lastTrades = shape.trades;
     this.volume.add(shape.volume);
     this.quote.add(shape.volume * shape.typical);
     this.takerVolume.add(shape.takerVolume);
     this.takerQuote.add(shape.takerVolume * shape.typical);
   }
 
-  bar(open: number, close: number, from: number, to: number): Bar {
+  /** The bar of the trading minutes added, with `ids` their first and last trade ids. */
+  bar(open: number, close: number, ids: { first: number; last: number }): Bar | undefined {
+    if (this.trades === 0) return undefined;
     return {
       open,
       high: this.high,
@@ -80,8 +78,8 @@ class RangeSum {
       takerBuyVolume: this.takerVolume.result(),
       takerBuyQuoteVolume: this.takerQuote.result(),
       trades: this.trades,
-      firstTradeId: from * ID_STRIDE,
-      lastTradeId: (to - 1) * ID_STRIDE + this.lastTrades - 1,
+      firstTradeId: ids.first,
+      lastTradeId: ids.last,
     };
   }
 }
@@ -96,8 +94,14 @@ export class SyntheticMarket {
   private readonly maxWick: number;
   private readonly shapes: HashStream;
   private readonly sizes: HashStream;
+  readonly ids: TradeIds;
 
-  constructor(seed: number, baseTicks: number) {
+  constructor(
+    seed: number,
+    baseTicks: number,
+    readonly halts = new HaltCalendar([]),
+  ) {
+    this.ids = new TradeIds(seed, halts);
     this.walk = new SyntheticWalk(seed, baseTicks);
     this.shapes = new HashStream(seed, SHAPE_SALT);
     this.sizes = new HashStream(seed, SIZE_SALT);
@@ -108,29 +112,35 @@ export class SyntheticMarket {
     return this.walk.closeAt(minute);
   }
 
-  /** The merge of the 1m bars of minutes [from, to); undefined when empty. */
+  /** The merge of the 1m bars of minutes [from, to); undefined when none of them traded. */
   rangeBar(from: number, to: number): Bar | undefined {
     return to > from ? this.rangeBars(from, to - from, 1)[0] : undefined;
   }
 
   /**
    * `count` consecutive bars of `minutes` minutes each, the first opening at minute `from`, all in
-   * one walk: a run of hours costs one pass over its minutes, with no restart per hour.
+   * one walk: a run of hours costs one pass over its minutes, with no restart per hour. Halted
+   * minutes add nothing (the walk goes on under them); a bucket without a trading minute is undefined.
    */
-  rangeBars(from: number, minutes: number, count: number): Bar[] {
+  rangeBars(from: number, minutes: number, count: number): (Bar | undefined)[] {
     const walker = this.walk.walker(from - 1);
-    const bars: Bar[] = [];
+    const bars: (Bar | undefined)[] = [];
     let close = walker.next();
     for (let bucket = 0; bucket < count; bucket += 1) {
       const first = from + bucket * minutes;
-      const open = close;
       const sum = new RangeSum();
+      let open: number | undefined;
+      let tradedClose = close;
       for (let minute = first; minute < first + minutes; minute += 1) {
         const previousClose = close;
         close = walker.next();
+        if (this.halts.isHalted(minute)) continue;
+        open ??= previousClose;
+        tradedClose = close;
         sum.add(this.shape(minute, previousClose, close));
       }
-      bars.push(sum.bar(open, close, first, first + minutes));
+      const ids = { first: this.ids.firstId(first), last: this.ids.firstId(first + minutes) - 1 };
+      bars.push(sum.bar(open ?? close, tradedClose, ids));
     }
     return bars;
   }
@@ -151,7 +161,7 @@ export class SyntheticMarket {
       typical: Math.floor((open + high + low + close) / 4),
       volume,
       takerVolume: Math.floor((volume * takerShare) / 100),
-      trades: MIN_TRADES + ((size >>> 8) % (MAX_TRADES - MIN_TRADES + 1)),
+      trades: this.ids.tradesIn(minute),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { formatPrice, formatQuantity, formatQuote } from '../market/fixed-point';
+import { formatPrice, formatQuantity, formatQuote } from '@pds/market';
 import type { SimKline } from '../market/kline';
 
 /** One row of GET /api/v3/klines, in Binance's order. */

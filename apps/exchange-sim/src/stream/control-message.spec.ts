@@ -1,4 +1,4 @@
-import { type ControlState, handleControlMessage } from './control-message';
+import { type ControlState, handleControlMessage, TOO_MANY_STREAMS } from './control-message';
 
 function state(streams: string[] = [], combined = false): ControlState {
   return { subscriptions: new Set(streams), combined };
@@ -43,12 +43,29 @@ describe('handleControlMessage (live subscribing)', () => {
     });
   });
 
+  it('subscribes to a stream the sim has no events for, as Binance does', () => {
+    const connection = state();
+    expect(send(connection, { method: 'SUBSCRIBE', params: ['btcusdt@depth'], id: 8 })).toEqual({
+      result: null,
+      id: 8,
+    });
+    expect([...connection.subscriptions]).toEqual(['btcusdt@depth']);
+  });
+
+  it('asks for the connection to close on a SUBSCRIBE beyond 1024 streams', () => {
+    const connection = state(Array.from({ length: 1020 }, (_, index) => `s${index}@trade`));
+    const params = ['a@trade', 'b@trade', 'c@trade', 'd@trade'];
+    expect(send(connection, { method: 'SUBSCRIBE', params, id: 1 })).toEqual({ result: null, id: 1 });
+    expect(send(connection, { method: 'SUBSCRIBE', params: ['e@trade'], id: 2 })).toBe(TOO_MANY_STREAMS);
+    expect(connection.subscriptions.size).toBe(1024);
+  });
+
   it('answers bad requests with the documented error codes', () => {
     const connection = state(['btcusdt@trade']);
     expect(send(connection, 'not json')).toEqual({
       error: { code: 3, msg: 'Invalid JSON: expected value at line 1 column 1' },
     });
-    expect(send(connection, { method: 'SUBSCRIBE', params: ['btcusdt@depth'], id: 7 })).toEqual({
+    expect(send(connection, { method: 'SUBSCRIBE', params: ['btcusdt@trade', 7], id: 7 })).toEqual({
       error: { code: 2, msg: 'Invalid request: invalid stream' },
       id: 7,
     });

@@ -1,4 +1,5 @@
-import { parseStreamName } from './stream-name';
+import { isStreamName } from './stream-name';
+import { MAX_STREAMS_PER_CONNECTION } from './stream-path';
 
 /** What a live request may change on its connection. */
 export interface ControlState {
@@ -11,6 +12,9 @@ export type RequestId = number | string | null;
 export type ControlReply =
   | { readonly result: null | boolean | readonly string[]; readonly id: RequestId }
   | { readonly error: { readonly code: number; readonly msg: string }; readonly id?: RequestId };
+
+/** A SUBSCRIBE beyond MAX_STREAMS_PER_CONNECTION: Binance answers it by closing the connection. */
+export const TOO_MANY_STREAMS = 'too-many-streams';
 
 const METHODS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'LIST_SUBSCRIPTIONS', 'SET_PROPERTY', 'GET_PROPERTY'] as const;
 type Method = (typeof METHODS)[number];
@@ -31,7 +35,10 @@ class ControlError extends Error {
  * SET_PROPERTY and GET_PROPERTY (`combined`), with the replies and error codes of
  * web-socket-streams.md (0 unknown property, 1 bad value type, 2 invalid request, 3 invalid JSON).
  */
-export function handleControlMessage(text: string, state: ControlState): ControlReply {
+export function handleControlMessage(
+  text: string,
+  state: ControlState,
+): ControlReply | typeof TOO_MANY_STREAMS {
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -56,6 +63,7 @@ export function handleControlMessage(text: string, state: ControlState): Control
       id,
     );
   }
+  if (method === 'SUBSCRIBE' && exceedsStreams(request.params, state)) return TOO_MANY_STREAMS;
   try {
     return { result: perform(method as Method, request.params, state), id };
   } catch (error) {
@@ -90,11 +98,15 @@ function perform(method: Method, params: unknown, state: ControlState): null | b
 
 function streamParams(params: unknown): string[] {
   if (!Array.isArray(params)) throw new ControlError(2, 'Invalid request: missing field `params`');
-  const streams = params.filter((stream): stream is string => typeof stream === 'string');
-  if (streams.length !== params.length || streams.some((stream) => parseStreamName(stream) === undefined)) {
-    throw new ControlError(2, 'Invalid request: invalid stream');
-  }
+  const streams = params.filter(isStreamName);
+  if (streams.length !== params.length) throw new ControlError(2, 'Invalid request: invalid stream');
   return streams;
+}
+
+function exceedsStreams(params: unknown, state: ControlState): boolean {
+  if (!Array.isArray(params)) return false;
+  const after = new Set([...state.subscriptions, ...params.filter(isStreamName)]);
+  return after.size > MAX_STREAMS_PER_CONNECTION;
 }
 
 /** `[name, value?]` where the only property Binance knows is `combined`. */

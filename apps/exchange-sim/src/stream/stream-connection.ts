@@ -11,6 +11,8 @@ export class StreamConnection implements ControlState {
   lastPingAt: number;
   /** Set once a serverShutdown notice is out: the connection closes when it fires. */
   shutdownTimer?: NodeJS.Timeout;
+  /** Closes the connection at the end of its lifetime (SIM_CONNECTION_LIFETIME_MS). */
+  lifetimeTimer?: NodeJS.Timeout;
   private readonly inbound: number[] = [];
 
   constructor(

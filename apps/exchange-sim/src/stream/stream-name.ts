@@ -1,26 +1,14 @@
-import { type Interval, isInterval } from '@pds/market';
+import type { Interval } from '@pds/market';
 
 /** The symbol of every stream the sim serves, in the lower case of stream names. */
 export const STREAM_SYMBOL = 'btcusdt';
 
-export type StreamTopic =
-  | { readonly kind: 'trade' }
-  | { readonly kind: 'aggTrade' }
-  | { readonly kind: 'kline'; readonly interval: Interval };
-
-const STREAM_NAME = /^([a-z0-9]+)@(trade|aggTrade|kline_([0-9a-zA-Z]+))$/;
-
 /**
- * `<symbol>@trade`, `<symbol>@aggTrade` or `<symbol>@kline_<interval>` for the sim's symbol and
- * intervals; anything else (another symbol, an upper-case symbol, a stream the sim does not
- * simulate) is refused, so a misconfigured client fails loudly instead of waiting for silence.
+ * Binance accepts any stream name, on the URL or in SUBSCRIBE, and sends nothing for one it has no
+ * events for; only a name that cannot be one (empty, or with spaces or slashes) is an invalid request.
  */
-export function parseStreamName(name: string): StreamTopic | undefined {
-  const match = STREAM_NAME.exec(name);
-  if (!match || match[1] !== STREAM_SYMBOL) return undefined;
-  const [, , topic, interval] = match;
-  if (topic === 'trade' || topic === 'aggTrade') return { kind: topic };
-  return isInterval(interval) ? { kind: 'kline', interval } : undefined;
+export function isStreamName(name: unknown): name is string {
+  return typeof name === 'string' && /^[^\s/]+$/.test(name);
 }
 
 export function tradeStream(): string {

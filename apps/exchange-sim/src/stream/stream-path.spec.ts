@@ -1,21 +1,19 @@
-import { parseStreamName } from './stream-name';
+import { isStreamName } from './stream-name';
 import { parseStreamRequest } from './stream-path';
 
 describe('stream names and paths', () => {
-  it('knows the trade, aggTrade and nine kline streams of btcusdt only', () => {
-    expect(parseStreamName('btcusdt@trade')).toEqual({ kind: 'trade' });
-    expect(parseStreamName('btcusdt@aggTrade')).toEqual({ kind: 'aggTrade' });
-    expect(parseStreamName('btcusdt@kline_4h')).toEqual({ kind: 'kline', interval: '4h' });
+  it('takes any stream name Binance would take, known to the sim or not', () => {
     for (const name of [
+      'btcusdt@trade',
+      'btcusdt@kline_4h',
       'BTCUSDT@trade',
       'ethusdt@trade',
-      'btcusdt@kline_1w',
       'btcusdt@depth',
-      'btcusdt@aggtrade',
-      '',
+      'x',
     ]) {
-      expect(parseStreamName(name)).toBeUndefined();
+      expect(isStreamName(name)).toBe(true);
     }
+    for (const name of ['', 'btc usdt@trade', 'a/b', 7]) expect(isStreamName(name)).toBe(false);
   });
 
   it('accepts raw and combined URLs as Binance does', () => {
@@ -31,9 +29,17 @@ describe('stream names and paths', () => {
       streams: ['btcusdt@trade', 'btcusdt@kline_1m'],
     });
     expect(parseStreamRequest('/stream?streams=btcusdt@trade/btcusdt@depth')).toEqual({
-      kind: 'refused',
-      status: 400,
+      kind: 'accepted',
+      combined: true,
+      streams: ['btcusdt@trade', 'btcusdt@depth'],
     });
+    expect(parseStreamRequest('/ws/ccxt-any-hash')).toMatchObject({
+      kind: 'accepted',
+      streams: ['ccxt-any-hash'],
+    });
+    const streams = Array.from({ length: 1025 }, (_, index) => `s${index}@trade`);
+    expect(parseStreamRequest(`/ws/${streams.join('/')}`)).toEqual({ kind: 'refused', status: 400 });
+    expect(parseStreamRequest(`/ws/${streams.slice(1).join('/')}`)).toMatchObject({ kind: 'accepted' });
     expect(parseStreamRequest('/other')).toEqual({ kind: 'refused', status: 404 });
   });
 });

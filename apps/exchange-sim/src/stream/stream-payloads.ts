@@ -1,4 +1,4 @@
-import { formatPrice, formatQuantity, formatQuote } from '../market/fixed-point';
+import { formatPrice, formatQuantity, formatQuote } from '@pds/market';
 import type { SimKline } from '../market/kline';
 import type { SimTrade } from '../market/market-events';
 import { SIM_SYMBOL } from '../rest/query-reader';

@@ -3,9 +3,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { SimStatsService } from '../control/sim-stats.service';
 import { Clock } from '../market/clock';
 import { SimEnvironment } from '../sim.environment';
-import { handleControlMessage } from './control-message';
+import { ConnectionRate } from './connection-rate';
+import { handleControlMessage, TOO_MANY_STREAMS } from './control-message';
 import { StreamConnection } from './stream-connection';
 import { parseStreamRequest } from './stream-path';
 import { SERVER_SHUTDOWN_STREAM, serverShutdownPayload } from './stream-payloads';
@@ -14,6 +16,8 @@ export type MalformedKind = 'invalid-json' | 'unknown-event' | 'binary';
 
 const CLOSE_POLICY_VIOLATION = 1008;
 const CLOSE_GOING_AWAY = 1001;
+const CONNECTION_RATE_WINDOW_MS = 5 * 60_000;
+const TOO_MANY_REQUESTS = 429;
 
 /**
  * Binance's stream server on the HTTP server's port: accepts /ws and /stream upgrades, answers live
@@ -26,11 +30,15 @@ export class StreamGateway implements OnModuleDestroy {
   private readonly connections = new Set<StreamConnection>();
   private silencedUntil = Number.NEGATIVE_INFINITY;
   private heartbeatTimer?: NodeJS.Timeout;
+  private readonly connectionRate: ConnectionRate;
 
   constructor(
     private readonly env: SimEnvironment,
     private readonly clock: Clock,
-  ) {}
+    private readonly stats: SimStatsService,
+  ) {
+    this.connectionRate = new ConnectionRate(env.SIM_WS_CONNECTIONS_PER_5_MINUTES, CONNECTION_RATE_WINDOW_MS);
+  }
 
   attach(httpServer: Server): void {
     httpServer.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -76,6 +84,7 @@ export class StreamGateway implements OnModuleDestroy {
     const count = this.connections.size;
     for (const connection of this.connections) {
       clearTimeout(connection.shutdownTimer);
+      clearTimeout(connection.lifetimeTimer);
       connection.socket.terminate();
     }
     this.connections.clear();
@@ -116,8 +125,13 @@ export class StreamGateway implements OnModuleDestroy {
     socket.on('error', () => undefined);
     const parsed = parseStreamRequest(request.url ?? '/');
     if (parsed.kind === 'refused') {
-      const reason = STATUS_CODES[parsed.status] ?? '';
-      socket.end(`HTTP/1.1 ${parsed.status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      refuseUpgrade(socket, parsed.status);
+      return;
+    }
+    const admitted = this.connectionRate.admit(request.socket.remoteAddress ?? '', this.clock.now());
+    this.stats.countConnection(admitted);
+    if (!admitted) {
+      refuseUpgrade(socket, TOO_MANY_REQUESTS);
       return;
     }
     this.server.handleUpgrade(request, socket, head, (socketOpened) => {
@@ -128,6 +142,10 @@ export class StreamGateway implements OnModuleDestroy {
   private open(connection: StreamConnection): void {
     const socket: WebSocket = connection.socket;
     this.connections.add(connection);
+    // Binance cuts every connection at the end of its lifetime (24 h), whatever it is doing.
+    connection.lifetimeTimer = setTimeout(() => {
+      connection.socket.close(CLOSE_GOING_AWAY, 'Connection lifetime exceeded');
+    }, this.env.SIM_CONNECTION_LIFETIME_MS);
     const inbound = (): boolean => {
       if (connection.withinRate(this.clock.now(), this.env.SIM_WS_MESSAGES_PER_SECOND)) return true;
       socket.close(CLOSE_POLICY_VIOLATION, 'Too many messages');
@@ -136,7 +154,8 @@ export class StreamGateway implements OnModuleDestroy {
     socket.on('message', (data: RawData) => {
       if (!inbound()) return;
       const reply = handleControlMessage(rawText(data), connection);
-      if (!this.isSilenced()) connection.sendText(JSON.stringify(reply));
+      if (reply === TOO_MANY_STREAMS) socket.close(CLOSE_POLICY_VIOLATION, 'Too many streams');
+      else if (!this.isSilenced()) connection.sendText(JSON.stringify(reply));
     });
     socket.on('ping', inbound);
     socket.on('pong', () => {
@@ -145,6 +164,7 @@ export class StreamGateway implements OnModuleDestroy {
     });
     socket.on('close', () => {
       clearTimeout(connection.shutdownTimer);
+      clearTimeout(connection.lifetimeTimer);
       this.connections.delete(connection);
     });
     socket.on('error', () => undefined);
@@ -168,6 +188,11 @@ export class StreamGateway implements OnModuleDestroy {
       }
     }
   }
+}
+
+function refuseUpgrade(socket: Duplex, status: number): void {
+  const reason = STATUS_CODES[status] ?? '';
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 function rawText(data: RawData): string {
