@@ -1,46 +1,57 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { JsonLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
-import { HISTORY_QUEUE, type RedisClient } from '@pds/redis';
+import { AccountBilling } from '@pds/accounts';
+import { AppLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
+import {
+  HISTORY_QUEUE,
+  REDIS_QUEUE,
+  type RedisClient,
+  RedisKeys,
+  RedisMemoryMetrics,
+  RedisModule,
+} from '@pds/redis';
+import { BillingReconciler } from './billing/billing-reconciler';
+import { BILLING_QUEUE, BillingReconciliationProcessor } from './billing/billing-reconciliation.processor';
 import { CacheEnvironment } from './cache.environment';
-import { ExchangeGate } from './exchange/exchange-gate.service';
+import { ExchangeGate } from './exchange/exchange-gate';
 import { exchangeProvider } from './exchange/exchange.provider';
-import { KlineFetcher } from './exchange/kline-fetcher.service';
-import { HistoryFiller } from './history/history-filler.service';
+import { KlineFetcher } from './exchange/kline-fetcher';
+import { HistoryFiller } from './history/history-filler';
 import { KlineStore } from './history/kline-store';
-import { HistoryJobs } from './jobs/history-jobs.service';
+import { HistoryJobs } from './jobs/history-jobs';
 import { HistoryProcessor } from './jobs/history.processor';
 import { WarmUpStarter } from './jobs/warm-up.starter';
 import { CacheMetrics } from './metrics/cache-metrics';
 import { CacheReadiness } from './metrics/cache-readiness';
 import { RetentionService } from './retention/retention.service';
 import { ShutdownSignal } from './shutdown-signal';
-import { CacheKeys } from './storage/cache-keys';
-import { QUEUE_REDIS } from './storage/redis.tokens';
-import { StorageModule } from './storage/storage.module';
 
 @Module({})
 export class CacheModule {
   /** The environment and logger are made in main() before Nest starts, so boot errors are logged too. */
-  static register(env: CacheEnvironment, logger: JsonLogger): DynamicModule {
+  static register(env: CacheEnvironment, logger: AppLogger): DynamicModule {
     return {
       module: CacheModule,
-      global: true,
       imports: [
-        StorageModule,
+        RedisModule.forRoot(env, {
+          connectionName: `cache:${env.CACHE_WORKER_ID}`,
+          extraConnections: ['queue'],
+          logger,
+        }),
         // One BullMQ connection for the queue; the worker duplicates it for its blocking reads.
         BullModule.forRootAsync({
-          inject: [QUEUE_REDIS, CacheKeys],
-          useFactory: (connection: RedisClient, keys: CacheKeys) => ({
+          inject: [REDIS_QUEUE, RedisKeys],
+          useFactory: (connection: RedisClient, keys: RedisKeys) => ({
             connection,
             prefix: keys.queuePrefix(),
           }),
         }),
         BullModule.registerQueue({ name: HISTORY_QUEUE }),
+        BullModule.registerQueue({ name: BILLING_QUEUE }),
       ],
       providers: [
         { provide: CacheEnvironment, useValue: env },
-        { provide: JsonLogger, useValue: logger },
+        { provide: AppLogger, useValue: logger },
         ShutdownSignal,
         exchangeProvider,
         ExchangeGate,
@@ -51,11 +62,14 @@ export class CacheModule {
         HistoryProcessor,
         WarmUpStarter,
         RetentionService,
+        AccountBilling,
+        BillingReconciler,
+        BillingReconciliationProcessor,
         ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
         CacheMetrics,
+        RedisMemoryMetrics,
         { provide: READINESS_PROBE, useClass: CacheReadiness },
       ],
-      exports: [CacheEnvironment, JsonLogger],
     };
   }
 }

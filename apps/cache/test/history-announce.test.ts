@@ -1,13 +1,13 @@
+import { RedisKeys, RedisScripts } from '@pds/redis';
 import { fixtureKline, testRedis } from '@pds/testing';
 import { KlineStore } from '../src/history/kline-store';
-import { CacheKeys } from '../src/storage/cache-keys';
 import { HistoryStore, SYMBOL } from './support/history-stack';
 
 describe('cache: rewritten history is announced on the history channel', () => {
   const store = new HistoryStore('cache-history-announce');
   const connection = testRedis().connect('test-kline-store');
   const subscriber = testRedis().connect('test-history-subscriber');
-  const klines = new KlineStore(connection, new CacheKeys(store.prefix));
+  const klines = new KlineStore(new RedisScripts(connection), new RedisKeys(store.prefix));
   const heard: string[] = [];
 
   beforeAll(async () => {

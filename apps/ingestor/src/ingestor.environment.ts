@@ -89,6 +89,12 @@ export class IngestorEnvironment extends ServiceEnvironment {
   @Min(10)
   RECONNECT_INITIAL_MS = DEFAULT_STREAM_TUNING.reconnectInitialMs;
 
+  /** New stream connections per 5 minutes at most, however often they are cut (Binance's limit: 300). */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  STREAM_CONNECTIONS_PER_5_MINUTES = DEFAULT_STREAM_TUNING.connectionsPer5Minutes;
+
   @toInteger()
   @IsInt()
   @Min(100)

@@ -1,4 +1,5 @@
 import type { Kline } from '@pds/market';
+import { RedisScripts } from '@pds/redis';
 import { testRedis } from '@pds/testing';
 import type { WriteStep } from '../src/market-state/write-step';
 import { MarketWriter } from '../src/writer/market-writer';
@@ -29,7 +30,7 @@ function step(eventTime: number, parts: Partial<WriteStep>): WriteStep {
 
 describe('the ingest Lua step (real Redis)', () => {
   const store = new TestStore('ingestor-writer');
-  const writer = new MarketWriter(store.redis, store.keys);
+  const writer = new MarketWriter(store.redis, new RedisScripts(store.redis), store.keys);
   const subscriber = testRedis().connect('test-subscriber');
   const messages: string[] = [];
   const lease = store.keys.ingestorLease(SYMBOL);

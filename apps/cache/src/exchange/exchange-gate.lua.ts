@@ -1,20 +1,23 @@
+import { defineLuaScript, LUA_NOW_MS, integerListReply, integerReply } from '@pds/redis';
+
 /**
  * The exchange's REST budget, shared by every cache worker through Redis. Times come from Redis
  * (TIME), so workers on machines with different clocks agree.
  *
  * KEYS[1] weight log (sorted set, score = send time, member = `token|weight`), KEYS[2] requests in
- * flight (sorted set, score = lease expiry, member = token), KEYS[3] paused-until (epoch ms).
+ * flight (sorted set, score = slot expiry, member = token), KEYS[3] paused-until (epoch ms).
  * ARGV[1] weight of this request, ARGV[2] budget per window, ARGV[3] window ms, ARGV[4] most
- * requests in flight, ARGV[5] in-flight lease ms, ARGV[6] token.
+ * requests in flight, ARGV[5] in-flight slot ms, ARGV[6] token.
  *
  * Returns {0, 0} when the request may go (its weight and its in-flight slot are recorded), else
  * {ms to wait, reason}: 1 paused after a 429/418, 2 too many in flight, 3 weight budget spent.
  * The budget is a sliding window: no 60 s span ever holds more than the budget, whichever minute
  * boundaries the exchange counts by.
  */
-export const ACQUIRE_LUA = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+export const EXCHANGE_ACQUIRE_SCRIPT = defineLuaScript({
+  name: 'pdsExchangeAcquire',
+  parse: integerListReply,
+  lua: `${LUA_NOW_MS}
 local weight, budget, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local paused = tonumber(redis.call('GET', KEYS[3]) or '0') or 0
 if paused > now then return {paused - now, 1} end
@@ -38,12 +41,14 @@ redis.call('PEXPIRE', KEYS[1], window)
 redis.call('ZADD', KEYS[2], now + tonumber(ARGV[5]), ARGV[6])
 redis.call('PEXPIRE', KEYS[2], ARGV[5])
 return {0, 0}
-`;
+`,
+});
 
 /** KEYS[1] paused-until; ARGV[1] ms from now. Only ever extends a pause. Returns ms left. */
-export const PAUSE_LUA = `
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+export const EXCHANGE_PAUSE_SCRIPT = defineLuaScript({
+  name: 'pdsExchangePause',
+  parse: integerReply,
+  lua: `${LUA_NOW_MS}
 local ms = tonumber(ARGV[1])
 local current = tonumber(redis.call('GET', KEYS[1]) or '0') or 0
 if now + ms > current then
@@ -51,4 +56,5 @@ if now + ms > current then
   return ms
 end
 return current - now
-`;
+`,
+});

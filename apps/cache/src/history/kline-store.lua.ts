@@ -1,3 +1,16 @@
+import { arrayReply, defineLuaScript, integerListReply, integerReply } from '@pds/redis';
+
+/** What KNOWN_IN_RANGE_SCRIPT found: open times of stored klines, covered spans flat (from, to, …). */
+export interface KnownInRange {
+  readonly present: number[];
+  readonly spans: number[];
+}
+
+function knownInRangeReply(reply: unknown): KnownInRange {
+  const [present, spans] = arrayReply(reply);
+  return { present: integerListReply(present ?? []), spans: integerListReply(spans ?? []) };
+}
+
 /**
  * History of one interval: KEYS[1] the closed-kline sorted set (score openTime, member Kline JSON, the
  * ingestor's layout), KEYS[2] its coverage record: a sorted set of disjoint, non-adjacent covered
@@ -51,7 +64,10 @@ end
  * interval's name, then open time and JSON per kline.
  * Returns the number of klines written.
  */
-export const STORE_KLINES_LUA = `${COVERAGE_HELPERS}
+export const STORE_KLINES_SCRIPT = defineLuaScript({
+  name: 'pdsStoreKlines',
+  parse: integerReply,
+  lua: `${COVERAGE_HELPERS}
 local step = tonumber(ARGV[1])
 local written = 0
 for i = 6, #ARGV, 2 do
@@ -66,7 +82,8 @@ end
 if ARGV[2] ~= '' then cover(KEYS[2], tonumber(ARGV[2]), tonumber(ARGV[3]), step) end
 if written > 0 then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
 return written
-`;
+`,
+});
 
 /**
  * Keeps the newest ARGV[1] closed klines and cuts the coverage record over the slots it trimmed
@@ -74,22 +91,31 @@ return written
  * Covered spans below the oldest removed kline held no stored kline, so they remain true.
  * ARGV[2] interval ms. Returns the number of klines removed.
  */
-export const TRIM_KLINES_LUA = `${COVERAGE_HELPERS}
+export const TRIM_KLINES_SCRIPT = defineLuaScript({
+  name: 'pdsTrimKlines',
+  parse: integerReply,
+  lua: `${COVERAGE_HELPERS}
 local keep, step = tonumber(ARGV[1]), tonumber(ARGV[2])
 local count = redis.call('ZCARD', KEYS[1])
 if count <= keep then return 0 end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 redis.call('ZREMRANGEBYRANK', KEYS[1], 0, count - keep - 1)
 local kept = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-uncover(KEYS[2], tonumber(oldest[2]), tonumber(kept[2]) - step, step)
+-- Coverage is in grid slots; a kline off the grid (after an exchange halt) is in the slot it opens in.
+local function slot(t) return t - (t % step) end
+uncover(KEYS[2], slot(tonumber(oldest[2])), slot(tonumber(kept[2])) - step, step)
 return count - keep
-`;
+`,
+});
 
 /**
  * What is known about [ARGV[1], ARGV[2]]: the open times of stored klines in it, and the covered
  * spans that overlap it (flat: from, to, from, to, ...). Open times only, not the kline JSON.
  */
-export const KNOWN_IN_RANGE_LUA = `
+export const KNOWN_IN_RANGE_SCRIPT = defineLuaScript({
+  name: 'pdsKnownInRange',
+  parse: knownInRangeReply,
+  lua: `
 local a, b = ARGV[1], ARGV[2]
 local members = redis.call('ZRANGEBYSCORE', KEYS[1], a, b, 'WITHSCORES')
 local present = {}
@@ -106,4 +132,5 @@ for i = 1, #rest, 2 do
   spans[#spans + 1] = rest[i]
 end
 return {present, spans}
-`;
+`,
+});

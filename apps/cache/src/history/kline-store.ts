@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   type Interval,
   INTERVALS,
@@ -7,17 +7,12 @@ import {
   klineJson,
   klineOpenTimeMs,
   type MarketSymbol,
+  openTimeOf,
   type Span,
 } from '@pds/market';
-import { type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
-import { CacheKeys } from '../storage/cache-keys';
-import { REDIS } from '../storage/redis.tokens';
-import { KNOWN_IN_RANGE_LUA, STORE_KLINES_LUA, TRIM_KLINES_LUA } from './kline-store.lua';
+import { RedisKeys, RedisScripts } from '@pds/redis';
+import { KNOWN_IN_RANGE_SCRIPT, STORE_KLINES_SCRIPT, TRIM_KLINES_SCRIPT } from './kline-store.lua';
 import { unknownSpans } from './spans';
-
-function numbers(reply: unknown): number[] {
-  return Array.isArray(reply) ? reply.map(Number) : [];
-}
 
 function spansOf(flat: readonly number[]): Span[] {
   const spans: Span[] = [];
@@ -30,25 +25,30 @@ function spansOf(flat: readonly number[]): Span[] {
 /** Closed-kline history and its coverage record in Redis (layout: kline-store.lua.ts). */
 @Injectable()
 export class KlineStore {
-  private readonly storeCommand: ScriptCommand;
-  private readonly trimCommand: ScriptCommand;
-  private readonly knownCommand: ScriptCommand;
+  private readonly storeKlines;
+  private readonly trimKlines;
+  private readonly knownInRange;
 
   constructor(
-    @Inject(REDIS) redis: RedisClient,
-    private readonly keys: CacheKeys,
+    scripts: RedisScripts,
+    private readonly keys: RedisKeys,
   ) {
-    this.storeCommand = scriptCommand(redis, 'pdsStoreKlines', STORE_KLINES_LUA);
-    this.trimCommand = scriptCommand(redis, 'pdsTrimKlines', TRIM_KLINES_LUA);
-    this.knownCommand = scriptCommand(redis, 'pdsKnownInRange', KNOWN_IN_RANGE_LUA);
+    this.storeKlines = scripts.bind(STORE_KLINES_SCRIPT);
+    this.trimKlines = scripts.bind(TRIM_KLINES_SCRIPT);
+    this.knownInRange = scripts.bind(KNOWN_IN_RANGE_SCRIPT);
   }
 
-  /** The parts of `range` that are neither stored nor covered: what a fill must fetch. */
+  /**
+   * The parts of `range` that are neither stored nor covered: what a fill must fetch. A kline the
+   * exchange placed off the interval grid fills the slot it opens in.
+   */
   async unknown(symbol: MarketSymbol, interval: Interval, range: Span): Promise<Span[]> {
     if (range.to < range.from) return [];
-    const reply = await this.knownCommand(2, ...this.historyKeys(symbol, interval), range.from, range.to);
-    const [present, spans] = Array.isArray(reply) ? (reply as unknown[]) : [];
-    return unknownSpans(range, spansOf(numbers(spans)), numbers(present), intervalMs(interval));
+    const step = intervalMs(interval);
+    const keys = this.historyKeys(symbol, interval);
+    const known = await this.knownInRange(keys, range.from, range.to + step - 1);
+    const slots = known.present.map((time) => openTimeOf(time, interval));
+    return unknownSpans(range, spansOf(known.spans), slots, step);
   }
 
   /**
@@ -73,7 +73,7 @@ export class KlineStore {
       if (kline.isClosed) args.push(klineOpenTimeMs(kline), klineJson(kline));
     }
     if (args.length === header && !covered) return 0;
-    return Number(await this.storeCommand(2, ...this.historyKeys(symbol, interval), ...args));
+    return this.storeKlines(this.historyKeys(symbol, interval), ...args);
   }
 
   /**
@@ -86,13 +86,7 @@ export class KlineStore {
 
   /** Trims the interval to its newest `keep` klines; returns how many were removed. */
   async trim(symbol: MarketSymbol, interval: Interval, keep: number): Promise<number> {
-    const reply = await this.trimCommand(
-      2,
-      ...this.historyKeys(symbol, interval),
-      keep,
-      intervalMs(interval),
-    );
-    return Number(reply);
+    return this.trimKlines(this.historyKeys(symbol, interval), keep, intervalMs(interval));
   }
 
   private historyKeys(symbol: MarketSymbol, interval: Interval): [string, string] {

@@ -53,6 +53,15 @@ describe('forwardCoverage', () => {
     });
   });
 
+  it('should cover an off-grid kline (after a halt) by the slot it opens in', () => {
+    const offGrid = (index: number): Kline => ({
+      ...kline(index),
+      openTime: toIsoTime(BASE + index * M + 14_789),
+    });
+    const page = [kline(0), offGrid(5), offGrid(6)];
+    expect(forwardCoverage(BASE, 3, page, BASE + 3600 * M, '1m')).toEqual({ from: BASE, to: BASE + 6 * M });
+  });
+
   it('should cover nothing when nothing had closed after the start', () => {
     expect(forwardCoverage(BASE, 10, [kline(0, false)], BASE + 30_000, '1m')).toBeUndefined();
   });

@@ -1,5 +1,10 @@
 import { type Interval, intervalMs, type Kline, klineOpenTimeMs, openTimeOf, type Span } from '@pds/market';
 
+/** The grid slot a kline fills: its own open time, or the slot it opens in when off the grid. */
+export function klineSlot(kline: Kline, interval: Interval): number {
+  return openTimeOf(klineOpenTimeMs(kline), interval);
+}
+
 /**
  * What one forward request (`startTime = start`, no `endTime`, `limit`) proves about the exchange's
  * history. It answers the first `limit` klines at or after `start`, wherever they are, so:
@@ -7,7 +12,8 @@ import { type Interval, intervalMs, type Kline, klineOpenTimeMs, openTimeOf, typ
  *   answer has no kline on the exchange (before the listing, or an outage);
  * - a short answer reached the end of the exchange's history: it covers up to the last interval that
  *   had closed at the exchange's clock (`exchangeTime`).
- * The open kline (at most the last one) is not history and is never covered.
+ * The open kline (at most the last one) is not history and is never covered. Spans are in grid
+ * slots: a kline off the grid (after a halt) counts for the slot it opens in.
  */
 export function forwardCoverage(
   start: number,
@@ -18,9 +24,9 @@ export function forwardCoverage(
 ): Span | undefined {
   const step = intervalMs(interval);
   const last = klines.at(-1);
-  const lastOpen = last && !last.isClosed ? klineOpenTimeMs(last) : Number.POSITIVE_INFINITY;
+  const lastOpen = last && !last.isClosed ? klineSlot(last, interval) : Number.POSITIVE_INFINITY;
   let to: number;
-  if (last && klines.length >= limit) to = last.isClosed ? klineOpenTimeMs(last) : lastOpen - step;
+  if (last && klines.length >= limit) to = last.isClosed ? klineSlot(last, interval) : lastOpen - step;
   else to = Math.min(openTimeOf(exchangeTime, interval) - step, lastOpen - step);
   return to >= start ? { from: start, to } : undefined;
 }
@@ -36,7 +42,7 @@ export function backwardCoverage(
 ): Span | undefined {
   const last = klines.at(-1);
   if (!last) return { from: 0, to: end };
-  const openTime = klineOpenTimeMs(last);
+  const openTime = klineSlot(last, interval);
   const from = last.isClosed ? openTime : openTime + intervalMs(interval);
   return from <= end ? { from, to: end } : undefined;
 }

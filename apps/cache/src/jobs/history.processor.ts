@@ -1,23 +1,23 @@
 import { type OnApplicationBootstrap } from '@nestjs/common';
-import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import { JsonLogger } from '@pds/observability';
+import { InjectQueue, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import { AppLogger, ThrottledLog } from '@pds/observability';
 import { HISTORY_QUEUE, HistoryJobName, KEEP_FAILED_HISTORY_JOBS } from '@pds/redis';
-import { type Job, UnrecoverableError } from 'bullmq';
+import { type Job, Queue, UnrecoverableError } from 'bullmq';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheMetrics } from '../metrics/cache-metrics';
-import { HistoryJobs, type JobResult } from './history-jobs.service';
+import { HistoryJobs, type JobResult } from './history-jobs';
+import { reportQueueErrors } from './queue-errors';
 
 const JOB_NAMES: readonly string[] = Object.values(HistoryJobName);
-const ERROR_LOG_MS = 10_000;
 
 function isHistoryJobName(name: string): name is HistoryJobName {
   return JOB_NAMES.includes(name);
 }
 
 /**
- * The history queue's worker. Options here are BullMQ's defaults for jobs that do not set their
- * own (the ingestor's repair-gap jobs): completed ones go after an hour, failed ones are kept for
- * inspection. The worker starts in onApplicationBootstrap, once its concurrency is set from the
+ * The history queue's worker. Every producer adds its jobs with HISTORY_JOB_OPTIONS (attempts and
+ * backoff: BullMQ's retries are the only ones); the options here are the fallback for a job added
+ * without them. The worker starts in onApplicationBootstrap, once its concurrency is set from the
  * environment (a decorator must not read the environment).
  */
 @Processor(HISTORY_QUEUE, {
@@ -26,15 +26,18 @@ function isHistoryJobName(name: string): name is HistoryJobName {
   removeOnFail: KEEP_FAILED_HISTORY_JOBS,
 })
 export class HistoryProcessor extends WorkerHost implements OnApplicationBootstrap {
-  private errorLoggedAt = Number.NEGATIVE_INFINITY;
+  private readonly workerErrors: ThrottledLog;
 
   constructor(
     private readonly jobs: HistoryJobs,
     private readonly env: CacheEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     private readonly metrics: CacheMetrics,
+    @InjectQueue(HISTORY_QUEUE) queue: Queue,
   ) {
     super();
+    this.workerErrors = new ThrottledLog(logger, 'worker-error');
+    reportQueueErrors(queue, logger);
   }
 
   onApplicationBootstrap(): void {
@@ -42,7 +45,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
     if (missing.length > 0) throw new Error(`history jobs without a handler: ${missing.join(', ')}`);
     this.worker.concurrency = this.env.CACHE_CONCURRENCY;
     this.worker.run().catch((error: unknown) => {
-      this.logger.event('error', 'worker-stopped', { error: String(error) });
+      this.logger.error({ error: String(error) }, 'worker-stopped');
     });
   }
 
@@ -54,36 +57,45 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
   @OnWorkerEvent('completed')
   onCompleted(job: Job, result: JobResult): void {
     this.metrics.jobFinished(job.queueName, job.name, 'completed');
-    this.logger.info('job-completed', {
-      name: job.name,
-      jobId: job.id,
-      worker: this.env.CACHE_WORKER_ID,
-      requests: result.requests,
-      stored: result.stored,
-      ms:
-        job.finishedOn !== undefined && job.processedOn !== undefined
-          ? job.finishedOn - job.processedOn
-          : undefined,
-    });
+    this.logger.info(
+      {
+        name: job.name,
+        jobId: job.id,
+        worker: this.env.CACHE_WORKER_ID,
+        requests: result.requests,
+        stored: result.stored,
+        ms:
+          job.finishedOn !== undefined && job.processedOn !== undefined
+            ? job.finishedOn - job.processedOn
+            : undefined,
+      },
+      'job-completed',
+    );
   }
 
+  /** A failed attempt that BullMQ will retry is logged, not counted as a failed job. */
   @OnWorkerEvent('failed')
   onFailed(job: Job | undefined, error: Error): void {
+    if (job && job.attemptsMade < (job.opts.attempts ?? 1) && !(error instanceof UnrecoverableError)) {
+      this.logger.info({ name: job.name, jobId: job.id, attemptsMade: job.attemptsMade }, 'job-retrying');
+      return;
+    }
     this.metrics.jobFinished(job?.queueName ?? HISTORY_QUEUE, job?.name ?? 'unknown', 'failed');
-    this.logger.event('warn', 'job-failed', {
-      name: job?.name,
-      jobId: job?.id,
-      worker: this.env.CACHE_WORKER_ID,
-      attemptsMade: job?.attemptsMade,
-      error: error.message,
-    });
+    this.logger.warn(
+      {
+        name: job?.name,
+        jobId: job?.id,
+        worker: this.env.CACHE_WORKER_ID,
+        attemptsMade: job?.attemptsMade,
+        error: error.message,
+      },
+      'job-failed',
+    );
   }
 
-  /** While Redis is away every reconnect attempt fails: one line per ERROR_LOG_MS is enough. */
+  /** While Redis is away every reconnect attempt fails: a few lines with counts are enough. */
   @OnWorkerEvent('error')
   onError(error: Error): void {
-    if (Date.now() - this.errorLoggedAt < ERROR_LOG_MS) return;
-    this.errorLoggedAt = Date.now();
-    this.logger.event('warn', 'worker-error', { error: error.message });
+    this.workerErrors.report(error);
   }
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { JsonLogger } from '@pds/observability';
+import { AppLogger } from '@pds/observability';
 import {
   HISTORY_JOB_OPTIONS,
   HISTORY_QUEUE,
@@ -34,7 +34,7 @@ export class WarmUpStarter implements OnApplicationBootstrap, OnApplicationShutd
     @InjectQueue(HISTORY_QUEUE) private readonly queue: Queue<WarmUpJobData>,
     private readonly store: KlineStore,
     private readonly env: CacheEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {}
 
   /**
@@ -86,10 +86,10 @@ export class WarmUpStarter implements OnApplicationBootstrap, OnApplicationShutd
     try {
       await this.store.markManaged(symbol);
       const jobId = await this.addWarmUp();
-      this.logger.info('warm-up-enqueued', { jobId, klines: this.env.WARM_UP_KLINES });
+      this.logger.info({ jobId, klines: this.env.WARM_UP_KLINES }, 'warm-up-enqueued');
       return true;
     } catch (error) {
-      if (attempt > 2) this.logger.event('warn', 'warm-up-enqueue-failed', { error: String(error) });
+      if (attempt > 2) this.logger.warn({ error: String(error) }, 'warm-up-enqueue-failed');
       return false;
     }
   }

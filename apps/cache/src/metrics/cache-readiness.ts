@@ -1,24 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { freshnessOf, type Readiness, type ReadinessProbe } from '@pds/observability';
-import { readLastEventTime, type RedisClient } from '@pds/redis';
+import { checkRedisHealth, readLastEventTime, REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
-import { CacheKeys } from '../storage/cache-keys';
-import { REDIS } from '../storage/redis.tokens';
 
 /**
- * A worker is ready when Redis answers: its jobs need nothing else (the exchange's history does not
+ * A worker is ready when Redis takes writes, is not loading and does not evict: its jobs need nothing else (the exchange's history does not
  * depend on the live feed). The age of the stored live data is reported beside it, not judged:
  * a stalled ingestor must not take the history workers out of service.
  */
 @Injectable()
 export class CacheReadiness implements ReadinessProbe {
+  private readonly probeKey: string;
+
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
-    private readonly keys: CacheKeys,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    private readonly keys: RedisKeys,
     private readonly env: CacheEnvironment,
-  ) {}
+  ) {
+    this.probeKey = keys.readinessProbe(`cache:${randomUUID()}`);
+  }
 
   async check(): Promise<Readiness> {
+    const health = await checkRedisHealth(this.redis, this.probeKey);
+    if (!health.ok) {
+      return { role: 'worker', redis: 'down', lastEventAgeMs: null, ready: false, reason: health.reason };
+    }
     let eventTime: number | undefined;
     try {
       eventTime = await readLastEventTime(this.redis, this.keys, this.env.SYMBOL);

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Interval, INTERVALS } from '@pds/market';
-import { JsonLogger } from '@pds/observability';
+import { AppLogger } from '@pds/observability';
 import { CacheEnvironment } from '../cache.environment';
 import { KlineStore } from '../history/kline-store';
 import { retentionBounds } from './retention-bounds';
@@ -19,7 +19,7 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     private readonly store: KlineStore,
     private readonly env: CacheEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {
     this.bounds = retentionBounds(env.RETENTION_KLINES, env.RETENTION_OVERRIDES);
   }
@@ -39,9 +39,9 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       const keep = this.bounds.get(interval) ?? this.env.RETENTION_KLINES;
       try {
         const removed = await this.store.trim(this.env.SYMBOL, interval, keep);
-        if (removed > 0) this.logger.info('retention-trimmed', { interval, removed, keep });
+        if (removed > 0) this.logger.info({ interval, removed, keep }, 'retention-trimmed');
       } catch (error) {
-        this.logger.event('warn', 'retention-failed', { interval, error: String(error) });
+        this.logger.warn({ interval, error: String(error) }, 'retention-failed');
       }
     }
   }

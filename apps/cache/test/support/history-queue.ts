@@ -1,6 +1,7 @@
 import {
   type FillRangeJobData,
   fillRangeJobId,
+  HISTORY_JOB_OPTIONS,
   HISTORY_QUEUE,
   HistoryJobName,
   type RedisKeys,
@@ -51,9 +52,12 @@ export class HistoryQueue {
     });
   }
 
-  /** Adds the job as the ingestor does (no options but the id) and waits for it to finish. */
+  /** Adds the job as the ingestor does (the shared options and its id) and waits for it to finish. */
   async repair(data: RepairGapJobData): Promise<JobResult> {
-    const job = await this.queue.add(HistoryJobName.RepairGap, data, { jobId: repairGapJobId(data) });
+    const job = await this.queue.add(HistoryJobName.RepairGap, data, {
+      ...HISTORY_JOB_OPTIONS,
+      jobId: repairGapJobId(data),
+    });
     return resultOf(await job.waitUntilFinished(this.events, 30_000));
   }
 

@@ -17,6 +17,7 @@ export const exchangeProvider: Provider<ExchangeAdapter> = {
         maxConnectionAgeMs: env.STREAM_MAX_AGE_MS,
         reconnectInitialMs: env.RECONNECT_INITIAL_MS,
         reconnectMaxMs: env.RECONNECT_MAX_MS,
+        connectionsPer5Minutes: env.STREAM_CONNECTIONS_PER_5_MINUTES,
       },
     }),
 };

@@ -1,4 +1,4 @@
-import type { JsonLogger, LogFields } from '@pds/observability';
+import type { AppLogger, LogFields } from '@pds/observability';
 
 /**
  * Logs a `stats` line when the numbers changed since the last one, at most once per interval:
@@ -9,7 +9,7 @@ export class StatsReporter {
   private last = '';
 
   constructor(
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     private readonly intervalMs: number,
     private readonly collect: () => LogFields,
   ) {}
@@ -26,7 +26,7 @@ export class StatsReporter {
     const serialised = JSON.stringify(fields);
     if (serialised === this.last) return;
     this.last = serialised;
-    this.logger.info('stats', fields);
+    this.logger.info(fields, 'stats');
   }
 
   stop(): void {

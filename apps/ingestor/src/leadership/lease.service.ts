@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { JsonLogger } from '@pds/observability';
-import { RedisKeys, type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
+import { AppLogger } from '@pds/observability';
+import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import { IngestorEnvironment } from '../ingestor.environment';
-
-import { REDIS } from '../storage/redis.tokens';
-import { RELEASE_LEASE_LUA, RENEW_LEASE_LUA } from './lease-scripts.lua';
+import { RELEASE_LEASE_SCRIPT, RENEW_LEASE_SCRIPT } from './leader-lease.lua';
 
 export type Role = 'leader' | 'standby';
 
@@ -21,18 +19,19 @@ export class LeaseService {
   private running = false;
   private lastRenewal = 0;
   private lastError: string | undefined;
-  private readonly renewCommand: ScriptCommand;
-  private readonly releaseCommand: ScriptCommand;
+  private readonly renewLease;
+  private readonly releaseLease;
   private readonly roleListeners = new Set<(role: Role) => void>();
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    scripts: RedisScripts,
     private readonly keys: RedisKeys,
     private readonly env: IngestorEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {
-    this.renewCommand = scriptCommand(redis, 'pdsRenewLease', RENEW_LEASE_LUA);
-    this.releaseCommand = scriptCommand(redis, 'pdsReleaseLease', RELEASE_LEASE_LUA);
+    this.renewLease = scripts.bind(RENEW_LEASE_SCRIPT);
+    this.releaseLease = scripts.bind(RELEASE_LEASE_SCRIPT);
   }
 
   get isLeader(): boolean {
@@ -65,10 +64,10 @@ export class LeaseService {
     this.role = 'standby';
     if (!wasLeader) return;
     try {
-      await this.releaseCommand(1, this.lease, this.ownerId);
-      this.logger.info('lease-released', { ingestorId: this.ownerId });
+      await this.releaseLease([this.lease], this.ownerId);
+      this.logger.info({ ingestorId: this.ownerId }, 'lease-released');
     } catch (error) {
-      this.logger.event('warn', 'lease-release-failed', { error: String(error) });
+      this.logger.warn({ error: String(error) }, 'lease-release-failed');
     }
   }
 
@@ -108,14 +107,14 @@ export class LeaseService {
   }
 
   private async renew(): Promise<void> {
-    const renewed = await this.renewCommand(1, this.lease, this.ownerId, this.env.LEASE_TTL_MS);
+    const renewed = await this.renewLease([this.lease], this.ownerId, this.env.LEASE_TTL_MS);
     if (renewed === 1) this.lastRenewal = Date.now();
     else this.become('standby', 'lease-lost');
   }
 
   private onRedisError(error: unknown): void {
     const message = String(error);
-    if (message !== this.lastError) this.logger.event('warn', 'lease-redis-error', { error: message });
+    if (message !== this.lastError) this.logger.warn({ error: message }, 'lease-redis-error');
     this.lastError = message;
     this.whileDisconnected();
   }
@@ -130,7 +129,7 @@ export class LeaseService {
   private become(role: Role, reason: string): void {
     if (this.role === role) return;
     this.role = role;
-    this.logger.info(role, { ingestorId: this.ownerId, reason });
+    this.logger.info({ ingestorId: this.ownerId, reason }, role);
     for (const listener of this.roleListeners) listener(role);
   }
 }

@@ -62,7 +62,9 @@ export function followTrade(
   interval: Interval,
 ): IntervalUpdate {
   if (!state) return unchanged(state);
-  const openTime = openTimeOf(trade.time, interval);
+  const openTime = holds(state.openTime, state.kline, trade, interval)
+    ? state.openTime
+    : openTimeOf(trade.time, interval);
   if (trade.id <= state.lastTradeId || openTime < state.openTime) return unchanged(state);
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
@@ -85,12 +87,22 @@ export function rebase(push: StreamKline, recentTrades: readonly Trade[]): Inter
   let lastTradeId = push.lastTradeId;
   if (!kline.isClosed) {
     for (const trade of recentTrades) {
-      if (trade.id <= lastTradeId || openTimeOf(trade.time, interval) !== openTime) continue;
+      if (trade.id <= lastTradeId || !holds(openTime, push.kline, trade, interval)) continue;
       kline = withTrade(kline, trade);
       lastTradeId = trade.id;
     }
   }
   return { interval, openTime, kline, lastTradeId, final: kline.isClosed };
+}
+
+/**
+ * The trade is in the kline: within its own span (off the grid after a halt too) and in the grid
+ * slot it opened in (a kline that realigns overlaps the next slot's first second; trades there
+ * belong to the aligned kline).
+ */
+function holds(openTime: number, kline: Kline, trade: Trade, interval: Interval): boolean {
+  const inSpan = trade.time >= openTime && trade.time <= Date.parse(kline.closeTime);
+  return inSpan && openTimeOf(trade.time, interval) === openTimeOf(openTime, interval);
 }
 
 function sameKline(a: Kline, b: Kline): boolean {
@@ -117,6 +129,16 @@ export function reconcilePush(
       ? { state: next, writes: [] }
       : { state: next, writes: [write(interval, 'open', next.kline)] };
   }
-  const closed = state && !state.final ? [write(interval, 'closed-if-absent', state.kline)] : [];
+  const closed =
+    state && !state.final && !sameSlot(state, push) ? [write(interval, 'closed-if-absent', state.kline)] : [];
   return { state: next, writes: [...closed, write(interval, next.final ? 'closed' : 'open', next.kline)] };
+}
+
+/**
+ * True when the state is the kline trades started on the grid and the push is the exchange's own
+ * kline of that slot, opened off the grid (after a trading halt): the push replaces it, and the
+ * trades' grid kline never existed on the exchange, so it is not history.
+ */
+function sameSlot(state: IntervalKline, push: StreamKline): boolean {
+  return push.openTime > state.openTime && openTimeOf(push.openTime, push.interval) === state.openTime;
 }

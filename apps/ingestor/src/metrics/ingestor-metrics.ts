@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { counterReadAtScrape, gaugeReadAtScrape, labelledCounterReadAtScrape } from '@pds/observability';
 import { Registry } from 'prom-client';
-import { MarketFeed } from '../feed/market-feed.service';
+import { MarketFeed } from '../feed/market-feed';
 
 /**
  * The ingestor's counters in Prometheus form, read at each scrape from the counts the feed keeps

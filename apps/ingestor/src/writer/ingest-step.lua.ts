@@ -1,3 +1,5 @@
+import { defineLuaScript, integerListReply } from '@pds/redis';
+
 /**
  * One exchange event, applied atomically and fenced by the leader lease.
  *
@@ -9,7 +11,10 @@
  * Returns {1, changes} when written, {0, 0} when this process does not hold the lease (nothing written).
  * ISO-8601 times of `toISOString` have a fixed width, so comparing them as strings compares the times.
  */
-export const INGEST_STEP_LUA = `
+export const INGEST_STEP_SCRIPT = defineLuaScript({
+  name: 'pdsIngestStep',
+  parse: integerListReply,
+  lua: `
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   return {0, 0}
 end
@@ -75,4 +80,5 @@ if eventTime > storedEventTime then
   redis.call('SET', KEYS[3], ARGV[2])
 end
 return {1, changes}
-`;
+`,
+});

@@ -1,20 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
-import {
-  readLastEventTime,
-  RedisKeys,
-  type RedisClient,
-  type ScriptCommand,
-  scriptCommand,
-} from '@pds/redis';
+import { readLastEventTime, REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import type { WriteStep } from '../market-state/write-step';
-
-import { REDIS } from '../storage/redis.tokens';
-import { INGEST_STEP_LUA } from './ingest-step.lua';
+import { INGEST_STEP_SCRIPT } from './ingest-step.lua';
 
 export type WriteOutcome = { readonly written: true; readonly changes: number } | { readonly written: false };
-
-const COMMAND = 'pdsIngestStep';
 
 /**
  * Writes one `WriteStep` as one Lua script (ioredis runs it by EVALSHA and loads it on NOSCRIPT):
@@ -23,13 +13,14 @@ const COMMAND = 'pdsIngestStep';
  */
 @Injectable()
 export class MarketWriter {
-  private readonly ingestStep: ScriptCommand;
+  private readonly ingestStep;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    scripts: RedisScripts,
     private readonly keys: RedisKeys,
   ) {
-    this.ingestStep = scriptCommand(redis, COMMAND, INGEST_STEP_LUA);
+    this.ingestStep = scripts.bind(INGEST_STEP_SCRIPT);
   }
 
   async write(symbol: MarketSymbol, ownerId: string, step: WriteStep): Promise<WriteOutcome> {
@@ -58,9 +49,8 @@ export class MarketWriter {
         this.keys.klineChannel(symbol, interval),
       );
     }
-    const reply = await this.ingestStep(keys.length, ...keys, ...args);
-    if (!Array.isArray(reply) || reply[0] !== 1) return { written: false };
-    return { written: true, changes: Number(reply[1]) };
+    const [written, changes = 0] = await this.ingestStep(keys, ...args);
+    return written === 1 ? { written: true, changes } : { written: false };
   }
 
   /** The exchange time of the newest event any leader wrote, if any. */

@@ -2,21 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { ExchangeRateLimitError } from '@pds/exchange';
-import { JsonLogger } from '@pds/observability';
-import { type RedisClient, type ScriptCommand, scriptCommand } from '@pds/redis';
+import { AppLogger } from '@pds/observability';
+import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
 import { CacheMetrics } from '../metrics/cache-metrics';
 import { EXCHANGE_OK, exchangeFailureStatus } from '../metrics/exchange-status';
-import { CacheKeys } from '../storage/cache-keys';
-import { REDIS } from '../storage/redis.tokens';
 import { ShutdownSignal } from '../shutdown-signal';
-import { ACQUIRE_LUA, PAUSE_LUA } from './exchange-gate.lua';
+import { EXCHANGE_ACQUIRE_SCRIPT, EXCHANGE_PAUSE_SCRIPT } from './exchange-gate.lua';
 import { isWaitReason, WaitReason, waitReasonName } from './exchange-wait';
 
 /** One second more than a minute: a request's send time at the exchange may lag its reservation. */
 const WINDOW_MS = 61_000;
 /** The REST client gives up after 10 s; a worker that died mid-request frees its slot after this. */
-const IN_FLIGHT_LEASE_MS = 15_000;
+const IN_FLIGHT_SLOT_MS = 15_000;
 /** A waiting worker looks again at least this often (the pause or the budget may change). */
 const MAX_SLEEP_MS = 5_000;
 /** Without a Retry-After header, wait a whole minute. */
@@ -33,19 +31,20 @@ const MAX_RATE_LIMITED = 3;
  */
 @Injectable()
 export class ExchangeGate {
-  private readonly acquireCommand: ScriptCommand;
-  private readonly pauseCommand: ScriptCommand;
+  private readonly acquireBudget;
+  private readonly extendPause;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
-    private readonly keys: CacheKeys,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    scripts: RedisScripts,
+    private readonly keys: RedisKeys,
     private readonly env: CacheEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     private readonly shutdown: ShutdownSignal,
     private readonly metrics: CacheMetrics,
   ) {
-    this.acquireCommand = scriptCommand(redis, 'pdsExchangeAcquire', ACQUIRE_LUA);
-    this.pauseCommand = scriptCommand(redis, 'pdsExchangePause', PAUSE_LUA);
+    this.acquireBudget = scripts.bind(EXCHANGE_ACQUIRE_SCRIPT);
+    this.extendPause = scripts.bind(EXCHANGE_PAUSE_SCRIPT);
   }
 
   /** Sends `request` (of REST weight `weight`) when the budget allows; waits out 429s. */
@@ -86,23 +85,19 @@ export class ExchangeGate {
     const token = `${this.env.CACHE_WORKER_ID}|${randomUUID()}`;
     let logged = false;
     for (;;) {
-      const reply = await this.acquireCommand(
-        3,
-        this.keys.exchangeWeight(),
-        this.keys.exchangeInFlight(),
-        this.keys.exchangePausedUntil(),
+      const [waitMs, reason] = await this.acquireBudget(
+        [this.keys.exchangeWeight(), this.keys.exchangeInFlight(), this.keys.exchangePausedUntil()],
         weight,
         this.env.EXCHANGE_WEIGHT_PER_MINUTE,
         WINDOW_MS,
         this.env.EXCHANGE_MAX_IN_FLIGHT,
-        IN_FLIGHT_LEASE_MS,
+        IN_FLIGHT_SLOT_MS,
         token,
       );
-      const [waitMs, reason] = Array.isArray(reply) ? reply.map(Number) : [];
       if (waitMs === undefined || reason === undefined || !isWaitReason(reason)) return token;
       if (!logged && reason !== WaitReason.InFlight) {
         logged = true;
-        this.logger.info('exchange-wait', { reason: waitReasonName(reason), waitMs });
+        this.logger.info({ reason: waitReasonName(reason), waitMs }, 'exchange-wait');
       }
       await sleep(Math.min(waitMs, MAX_SLEEP_MS), undefined, { signal: this.shutdown.signal });
     }
@@ -125,10 +120,8 @@ export class ExchangeGate {
   }
 
   private async pause(ms: number, fields: Record<string, unknown>): Promise<void> {
-    const left = Number(await this.pauseCommand(1, this.keys.exchangePausedUntil(), Math.ceil(ms)));
-    this.logger.event(fields.reason === 'banned' ? 'error' : 'warn', 'exchange-paused', {
-      ...fields,
-      pausedMs: left,
-    });
+    const left = await this.extendPause([this.keys.exchangePausedUntil()], Math.ceil(ms));
+    const level = fields.reason === 'banned' ? 'error' : 'warn';
+    this.logger[level]({ ...fields, pausedMs: left }, 'exchange-paused');
   }
 }

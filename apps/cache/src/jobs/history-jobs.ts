@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { type Interval, INTERVALS, intervalMs, openTimeOf } from '@pds/market';
 import { HistoryJobName } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
-import { ShutdownSignal } from '../shutdown-signal';
-import { type FillOutcome, HistoryFiller } from '../history/history-filler.service';
+import { type FillOutcome, HistoryFiller } from '../history/history-filler';
 import { fillRangeData, repairGapData, warmUpData } from './job-data';
-import { withRetries } from './with-retries';
 
 /** What every history job returns (and logs on completion). */
 export interface JobResult {
@@ -15,7 +13,10 @@ export interface JobResult {
 
 export type JobHandler = (data: unknown) => Promise<JobResult>;
 
-/** A repair found klines that should be closed still open at the exchange: try again shortly. */
+/**
+ * A repair found klines that should be closed still open at the exchange: the attempt fails and
+ * BullMQ retries the job with the backoff of HISTORY_JOB_OPTIONS (the one retry policy).
+ */
 class NotClosedYetError extends Error {
   constructor(interval: Interval) {
     super(`klines of ${interval} in the gap are not closed at the exchange yet`);
@@ -48,7 +49,6 @@ export class HistoryJobs {
   constructor(
     private readonly filler: HistoryFiller,
     private readonly env: CacheEnvironment,
-    private readonly shutdown: ShutdownSignal,
   ) {}
 
   /** The newest WARM_UP_KLINES closed klines of every interval. */
@@ -78,16 +78,11 @@ export class HistoryJobs {
         const span = { from: openTimeOf(gap.from, interval), to: openTimeOf(gap.to, interval) };
         const mustBeClosed = span.to - step;
         if (mustBeClosed < span.from) return { requests: 0, stored: 0, knownTo: undefined };
-        const sum: FillOutcome = { requests: 0, stored: 0, knownTo: undefined };
-        await withRetries(async () => {
-          const outcome = await this.filler.refetch(gap.symbol, interval, span);
-          sum.requests += outcome.requests;
-          sum.stored += outcome.stored;
-          if ((outcome.knownTo ?? Number.NEGATIVE_INFINITY) < mustBeClosed) {
-            throw new NotClosedYetError(interval);
-          }
-        }, this.shutdown.signal);
-        return sum;
+        const outcome = await this.filler.refetch(gap.symbol, interval, span);
+        if ((outcome.knownTo ?? Number.NEGATIVE_INFINITY) < mustBeClosed) {
+          throw new NotClosedYetError(interval);
+        }
+        return outcome;
       }),
     );
     return total(outcomes);

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { JsonLogger } from '@pds/observability';
-import { GapRecorder } from '../gaps/gap-recorder.service';
+import { AppLogger } from '@pds/observability';
+import { storageRefusalOf } from '@pds/redis';
+import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService } from '../leadership/lease.service';
 import { MarketState } from '../market-state/market-state';
 import { mergeSteps } from '../market-state/merge-steps';
 import { isEmptyStep, type WriteStep } from '../market-state/write-step';
-import { SerialQueue } from '../feed/serial-queue';
-import { WriteLag } from '../metrics/write-lag';
+import { SerialQueue } from './serial-queue';
+import { WriteLag } from './write-lag';
 import { MarketWriter } from './market-writer';
 
 export interface WriteStats {
@@ -43,7 +44,7 @@ export class LeaderWrites {
     private readonly gaps: GapRecorder,
     private readonly state: MarketState,
     private readonly env: IngestorEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
     private readonly lag: WriteLag,
   ) {}
 
@@ -79,7 +80,7 @@ export class LeaderWrites {
         this.takeoverGapFrom = await this.writer.lastEventTime(this.env.SYMBOL);
       } catch (error) {
         this.takeoverGapFrom = undefined;
-        this.logger.event('warn', 'takeover-read-failed', { error: String(error) });
+        this.logger.warn({ error: String(error) }, 'takeover-read-failed');
       }
       const snapshot = this.state.snapshot();
       if (snapshot) await this.write(snapshot);
@@ -103,10 +104,13 @@ export class LeaderWrites {
       const outcome = await this.writer.write(this.env.SYMBOL, this.lease.ownerId, toWrite);
       if (!outcome.written) {
         this.counts.stepsRefused += 1;
-        this.logger.event('warn', 'write-refused', {
-          reason: 'not-lease-owner',
-          eventTime: toWrite.eventTime,
-        });
+        this.logger.warn(
+          {
+            reason: 'not-lease-owner',
+            eventTime: toWrite.eventTime,
+          },
+          'write-refused',
+        );
         this.lease.stepDown('fenced');
         return;
       }
@@ -117,7 +121,12 @@ export class LeaderWrites {
       this.counts.writeErrors += 1;
       if (this.failedFrom !== undefined) return;
       this.failedFrom = this.lastWritten ?? step.eventTime;
-      this.logger.event('error', 'write-failed', { error: String(error), eventTime: step.eventTime });
+      // Redis refusing for now (full, read-only, loading, away) is an outage, logged as one; the
+      // gap is repaired once writes pass again. Anything else is a bug.
+      const refusal = storageRefusalOf(error);
+      const fields = { error: String(error), cause: refusal?.cause, eventTime: step.eventTime };
+      if (refusal) this.logger.warn(fields, 'write-failed');
+      else this.logger.error(fields, 'write-failed');
     }
   }
 

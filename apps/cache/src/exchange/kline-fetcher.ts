@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ExchangeAdapter, KlinePage, KlineRange } from '@pds/exchange';
 import type { Interval, MarketSymbol } from '@pds/market';
-import { ExchangeGate } from './exchange-gate.service';
+import { ExchangeGate } from './exchange-gate';
 import { EXCHANGE_ADAPTER } from './exchange.provider';
 
 /** REQUEST_WEIGHT of GET /api/v3/klines on Binance (any limit) and in the simulator. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { JsonLogger } from '@pds/observability';
+import { AppLogger, ThrottledLog } from '@pds/observability';
 import {
   HISTORY_JOB_OPTIONS,
   HISTORY_QUEUE,
@@ -8,10 +8,10 @@ import {
   type RepairGapJobData,
   repairGapJobId,
   type RedisClient,
+  REDIS_QUEUE,
 } from '@pds/redis';
 import { Queue } from 'bullmq';
 import { IngestorEnvironment } from '../ingestor.environment';
-import { QUEUE_REDIS } from '../storage/redis.tokens';
 
 /**
  * Asks the cache workers to refetch a span of exchange time the live data may have missed: a
@@ -23,14 +23,15 @@ export class GapRecorder implements OnApplicationShutdown {
   private detected = 0;
 
   constructor(
-    @Inject(QUEUE_REDIS) connection: RedisClient,
+    @Inject(REDIS_QUEUE) connection: RedisClient,
     keys: RedisKeys,
     private readonly env: IngestorEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {
     this.queue = new Queue<RepairGapJobData>(HISTORY_QUEUE, { connection, prefix: keys.queuePrefix() });
+    const errors = new ThrottledLog(logger, 'queue-error');
     this.queue.on('error', (error) => {
-      this.logger.event('warn', 'queue-error', { error: String(error) });
+      errors.report(error);
     });
   }
 
@@ -47,9 +48,9 @@ export class GapRecorder implements OnApplicationShutdown {
     const jobId = repairGapJobId(data);
     try {
       await this.queue.add(HistoryJobName.RepairGap, data, { ...HISTORY_JOB_OPTIONS, jobId });
-      this.logger.info('gap-recorded', { from, to, reason, jobId });
+      this.logger.info({ from, to, reason, jobId }, 'gap-recorded');
     } catch (error) {
-      this.logger.event('error', 'gap-record-failed', { from, to, reason, error: String(error) });
+      this.logger.error({ from, to, reason, error: String(error) }, 'gap-record-failed');
     }
   }
 

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   type Interval,
   intervalMs,
-  klineOpenTimeMs,
   type MarketSymbol,
   openTimeOf,
   PAGE_KLINES,
@@ -10,9 +9,9 @@ import {
   type Span,
 } from '@pds/market';
 import type { KlinePage } from '@pds/exchange';
-import { KlineFetcher } from '../exchange/kline-fetcher.service';
+import { KlineFetcher } from '../exchange/kline-fetcher';
 import { KlineStore } from './kline-store';
-import { backwardCoverage, forwardCoverage } from './page-coverage';
+import { backwardCoverage, forwardCoverage, klineSlot } from './page-coverage';
 
 /** What a fill did: REST requests sent and klines written (0 for klines already stored). */
 export interface FillOutcome {
@@ -52,7 +51,7 @@ export class HistoryFiller {
       if (!first || !last) return outcome;
       const limit = Math.min(PAGE_KLINES, slotCount({ from: first.from, to: last.to }, step));
       const { page, covered } = await this.fetchForward(symbol, interval, first.from, limit, outcome);
-      if (jumpedAt(page, first.from)) await this.probeBefore(symbol, interval, first.from, outcome);
+      if (jumpedAt(page, first.from, interval)) await this.probeBefore(symbol, interval, first.from, outcome);
       // A short page reached the end of the exchange's closed history: nothing more to get now.
       if (page.klines.length < limit || !covered) return outcome;
     }
@@ -117,7 +116,7 @@ export class HistoryFiller {
   }
 }
 
-function jumpedAt(page: KlinePage, start: number): boolean {
+function jumpedAt(page: KlinePage, start: number, interval: Interval): boolean {
   const first = page.klines[0];
-  return first !== undefined && klineOpenTimeMs(first) > start;
+  return first !== undefined && klineSlot(first, interval) > start;
 }

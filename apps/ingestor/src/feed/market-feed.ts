@@ -5,12 +5,12 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import type { ExchangeAdapter, LiveStream, StreamCounters, StreamInterruption } from '@pds/exchange';
-import { JsonLogger } from '@pds/observability';
-import { GapRecorder } from '../gaps/gap-recorder.service';
+import { AppLogger } from '@pds/observability';
+import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService, type Role } from '../leadership/lease.service';
 import { MarketState } from '../market-state/market-state';
-import { LeaderWrites, type WriteStats } from '../writer/leader-writes.service';
+import { LeaderWrites, type WriteStats } from '../writer/leader-writes';
 import { EXCHANGE_ADAPTER } from './exchange.provider';
 import { StatsReporter } from './stats-reporter';
 
@@ -40,7 +40,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly lease: LeaseService,
     private readonly gaps: GapRecorder,
     private readonly env: IngestorEnvironment,
-    private readonly logger: JsonLogger,
+    private readonly logger: AppLogger,
   ) {
     this.reporter = new StatsReporter(logger, env.STATS_LOG_MS, () => ({ ...this.stats() }));
   }
@@ -82,14 +82,14 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
       });
     });
     stream.on('disconnected', ({ reason, lastEventTime }) => {
-      this.logger.event('warn', 'stream-disconnected', { reason, lastEventTime });
+      this.logger.warn({ reason, lastEventTime }, 'stream-disconnected');
     });
     stream.on('switched', ({ reason }) => {
-      this.logger.info('stream-switched', { reason });
+      this.logger.info({ reason }, 'stream-switched');
     });
     this.lease.start();
     this.reporter.start();
-    this.logger.info('stream-opening', { exchange: this.exchange.name, symbol: this.env.SYMBOL });
+    this.logger.info({ exchange: this.exchange.name, symbol: this.env.SYMBOL }, 'stream-opening');
   }
 
   /** SIGTERM: give the lease up first (a standby takes over at once), then stop the stream. */
@@ -102,7 +102,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
   }
 
   private onInterruption({ reason, lastEventTime, firstEventTime }: StreamInterruption): void {
-    this.logger.info('reconnected', { reason, from: lastEventTime, to: firstEventTime });
+    this.logger.info({ reason, from: lastEventTime, to: firstEventTime }, 'reconnected');
     // Only the writer repairs: a standby's own outage left nothing missing in Redis. Without an
     // event before it, this process has written nothing yet and its take-over gap covers the span.
     if (this.lease.isLeader && lastEventTime !== undefined) {
@@ -115,7 +115,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     try {
       handle();
     } catch (error) {
-      this.logger.event('error', 'event-failed', { error: String(error) });
+      this.logger.error({ error: String(error) }, 'event-failed');
     }
   }
 }
