@@ -1,5 +1,7 @@
-import { ServiceEnvironment, toBoolean, toInteger } from '@pds/config';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { SIMULATOR_PRICES } from '@pds/accounts';
+import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsProxyList } from './proxy-trust';
 
 /** Every setting of the gateway, validated at boot; see the configuration table in the README. */
 export class GatewayEnvironment extends ServiceEnvironment {
@@ -38,12 +40,25 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @Min(1)
   AUTH_FAILURES_PER_MINUTE = 60;
 
-  /** Trust X-Forwarded-For from the load balancer to learn the client address. */
+  /** Trust X-Forwarded-For/-Proto from every peer (only where nothing but the proxy reaches the port). */
   @toBoolean()
   @IsBoolean()
   TRUST_PROXY = false;
 
+  /** The proxies whose X-Forwarded-For/-Proto are believed (addresses, CIDRs); replaces TRUST_PROXY. */
+  @toList()
+  @IsProxyList()
+  TRUSTED_PROXIES: string[] = [];
+
+  /** Where clients reach the service (scheme, host, port): the OpenAPI document's server and links in mails. */
+  @IsUrl(
+    { protocols: ['http', 'https'], require_protocol: true, require_tld: false },
+    { message: 'PUBLIC_BASE_URL must be an http(s) URL such as https://api.example.com' },
+  )
+  PUBLIC_BASE_URL = 'http://127.0.0.1:3000';
+
   /** Bearer token of the admin operations; without it they are refused. */
+  @emptyAsUnset()
   @IsOptional()
   @IsString()
   @MinLength(16, { message: 'ADMIN_TOKEN must be at least 16 characters' })
@@ -55,6 +70,16 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @Min(100)
   @Max(60_000)
   READ_THROUGH_TIMEOUT_MS = 5000;
+
+  /**
+   * Time an HTTP request or a WebSocket admission may wait for Redis in all, from its arrival; then
+   * it is answered 503 with Retry-After. Below 1 s, the contract's bound, to leave time to answer.
+   */
+  @toInteger()
+  @IsInt()
+  @Min(50)
+  @Max(60_000)
+  REQUEST_DEADLINE_MS = 800;
 
   /** WebSocket connection lease in Redis; a crashed replica's connections free their slots after it. */
   @toInteger()
@@ -79,4 +104,77 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @IsInt()
   @Min(1024)
   WS_SLOW_CLIENT_BUFFER_BYTES = 65_536;
+
+  /** Signs account access tokens (HS256); without it sign-in answers 503. Same on every replica. */
+  @emptyAsUnset()
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'AUTH_JWT_SECRET must be at least 32 characters' })
+  AUTH_JWT_SECRET?: string;
+
+  /** Lifetime of an access token in seconds (at most 15 minutes). */
+  @toInteger()
+  @IsInt()
+  @Min(30)
+  @Max(900)
+  AUTH_ACCESS_TOKEN_TTL_SECONDS = 900;
+
+  /** Lifetime of a refresh token (and of a sign-in left unused) in seconds. */
+  @toInteger()
+  @IsInt()
+  @Min(60)
+  AUTH_REFRESH_TOKEN_TTL_SECONDS = 604_800;
+
+  /** SMTP server for account mails (smtp://user:pass@host:port); without it no mail is sent. */
+  @emptyAsUnset()
+  @IsOptional()
+  @IsString()
+  SMTP_URL?: string;
+
+  /** From-address of account mails. */
+  @IsString()
+  MAIL_FROM = 'Price Data Service <no-reply@localhost>';
+
+  /** Sign-ups and password-reset requests per client address and hour (each sends a mail). */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  ACCOUNT_MAIL_REQUESTS_PER_HOUR = 30;
+
+  /** Live API keys an account on the free plan may hold. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  FREE_PLAN_API_KEYS = 3;
+
+  /** Stripe's secret key (`sk_...`); without it the billing operations answer 503. Never logged. */
+  @emptyAsUnset()
+  @IsOptional()
+  @IsString()
+  STRIPE_SECRET_KEY?: string;
+
+  /** Signing secret of the webhook endpoint (`whsec_...`); without it every webhook is refused. */
+  @emptyAsUnset()
+  @IsOptional()
+  @IsString()
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Where the Stripe API is, for a local stand-in such as the payments simulator; unset: Stripe. */
+  @emptyAsUnset()
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  STRIPE_API_URL?: string;
+
+  /** Stripe price ids of the paid plans and boosts (the payments simulator's by default). */
+  @IsString()
+  STRIPE_PRICE_PRO = SIMULATOR_PRICES.STRIPE_PRICE_PRO;
+
+  @IsString()
+  STRIPE_PRICE_BUSINESS = SIMULATOR_PRICES.STRIPE_PRICE_BUSINESS;
+
+  @IsString()
+  STRIPE_PRICE_BOOST_HOUR = SIMULATOR_PRICES.STRIPE_PRICE_BOOST_HOUR;
+
+  @IsString()
+  STRIPE_PRICE_BOOST_DAY = SIMULATOR_PRICES.STRIPE_PRICE_BOOST_DAY;
 }

@@ -105,6 +105,7 @@ describe('api-keys admin API and owner view', () => {
       createdAt: expect.any(String) as unknown,
       lastUsedAt: expect.any(String) as unknown,
       revokedAt: null,
+      accountId: null,
     });
 
     const own = await ownView(base(b), key);

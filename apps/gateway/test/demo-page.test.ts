@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { klinesFromRows } from '@pds/exchange';
 import type { Interval } from '@pds/market';
 import { type RunningApp, spawnApp, spawnIngestor } from '@pds/testing';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ensureChromium, launchChromium, watchConsole } from './support/browser';
 import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
 
 /**
@@ -12,7 +12,6 @@ import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
  * stack: the simulator without background trades (only the trades injected here happen), the
  * ingestor and the gateway.
  */
-const CHROMIUM = '/usr/bin/chromium';
 const ROOT = resolve(__dirname, '../../..');
 const SCREENSHOT = resolve(ROOT, 'test-artifacts/demo.png');
 // Tracked in git for the README; rewritten only on request: UPDATE_README_SCREENSHOT=1.
@@ -24,41 +23,6 @@ interface DemoState {
   readonly state: string;
   readonly interval: string | null;
   readonly candles: number;
-}
-
-/** The test set-up installs Debian's chromium when it is missing (as root), or says how to. */
-function ensureChromium(): void {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0) {
-    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)`);
-  }
-  const install = (): void => {
-    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
-  };
-  try {
-    install();
-  } catch {
-    // A fresh machine may not have the package lists yet.
-    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
-    install();
-  }
-}
-
-function launchChromium(): Promise<Browser> {
-  // Playwright starts every launch with a fresh temporary profile (--user-data-dir) of its own.
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 /** Price plus `cents`, as the exchange's 8-decimal string (prices move in 0.01 ticks). */
@@ -124,12 +88,8 @@ describe('the /demo page in headless Chromium', () => {
   async function openPage(): Promise<Page> {
     const context = await browser!.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
-    page.on('console', (message) => {
-      // A WebSocket error names its URL, key and all: the key is cut out before anything is printed.
-      if (message.type() === 'error')
-        consoleErrors.push(message.text().replace(/apiKey=[^&\s'"]*/g, 'apiKey=…'));
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    // A WebSocket error names its URL, key and all: the key is cut out before anything is printed.
+    watchConsole(page, consoleErrors, undefined, (text) => text.replace(/apiKey=[^&\s'"]*/g, 'apiKey=…'));
     await page.goto(`${harness.url()}/demo`);
     return page;
   }

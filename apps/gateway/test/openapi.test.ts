@@ -36,6 +36,17 @@ describe('the OpenAPI document at /docs-json', () => {
       ApiKeyQuery: expect.objectContaining({ type: 'apiKey', in: 'query', name: 'apiKey' }) as unknown,
       // The admin operations' scheme (issue 8), on those operations only; see admin-openapi.test.ts.
       AdminToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }) as unknown,
+      // The account operations' schemes (issue 14): an access token, and the refresh cookie.
+      AccessToken: expect.objectContaining({
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+      }) as unknown,
+      RefreshCookie: expect.objectContaining({
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'pds_refresh',
+      }) as unknown,
     });
   });
 

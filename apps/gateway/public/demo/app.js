@@ -17,6 +17,7 @@
   const INTERVAL_STORAGE = 'pds-demo-interval';
   const KLINE_LIMIT = 300;
   const VISIBLE_BARS = 120; // of the KLINE_LIMIT loaded; scroll or zoom out to see the rest
+  const VOLUME_PANE = 1; // the candles are in pane 0
   // Reconnect after about 1, 2, 4 … 30 s (each a random time between half and all of it, so many
   // pages do not come back at once); a connection that stayed live 10 s starts again from 1 s.
   const BACKOFF = { firstMs: 1000, maxMs: 30000, healthyMs: 10000 };
@@ -163,6 +164,7 @@
         fontSize: 12,
         // The logo injects a <style> element, which the page's CSP refuses; the footer credits TradingView.
         attributionLogo: false,
+        panes: { separatorColor: COLORS.grid },
       },
       grid: { vertLines: { color: COLORS.grid }, horzLines: { color: COLORS.grid } },
       rightPriceScale: { borderColor: COLORS.grid },
@@ -176,14 +178,18 @@
       wickUpColor: COLORS.up,
       wickDownColor: COLORS.down,
     });
-    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.28 } });
-    const volume = chart.addSeries(LightweightCharts.HistogramSeries, {
-      priceFormat: { type: 'volume' },
-      priceScaleId: '', // an overlay scale of its own, squeezed to the bottom
-      lastValueVisible: false,
-      priceLineVisible: false,
-    });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.78, bottom: 0 } });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.04 } });
+    // Volume in a pane of its own below the candles, with its own price scale: the price axis then
+    // ends where the candles do instead of running into the volume bars with negative prices.
+    const volume = chart.addSeries(
+      LightweightCharts.HistogramSeries,
+      { priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false },
+      VOLUME_PANE,
+    );
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0 } });
+    const [pricePane, volumePane] = chart.panes();
+    pricePane.setStretchFactor(3);
+    volumePane.setStretchFactor(1);
 
     const klines = new Map(); // chart time (s) → kline as sent
     let lastTime = -Infinity;

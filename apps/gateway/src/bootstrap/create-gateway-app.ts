@@ -1,38 +1,55 @@
 import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { WsAdapter } from '@nestjs/platform-ws';
-import { JsonLogger } from '@pds/observability';
-import { AppModule } from '../app.module';
+import { AppLogger, NestLogger } from '@pds/observability';
+import { GatewayModule } from '../gateway.module';
+import { serveStripeWebhooks } from '../billing/webhooks/webhook-route';
 import { serveOpenApi } from '../docs/openapi';
 import type { GatewayEnvironment } from '../gateway.environment';
-import { QueryValidationPipe } from '../prices/dto/query-validation.pipe';
+import { QueryValidationPipe } from '../validation/query-validation.pipe';
 import { logEveryRequest } from '../logging/request-log';
 import { HttpMetrics } from '../metrics/http-metrics';
-import { parseQueryString } from './query-string';
+import { proxyTrust } from '../proxy-trust';
+import { boundEveryRequest } from '../deadline/request-deadline-hook';
+import { parseQueryString } from '../validation/query-string';
+import { answerClientError, answerFrameworkError } from '../errors/framework-errors';
+import { GatewayWsAdapter } from '../streaming/gateway-ws-adapter';
+import { WsMetrics } from '../streaming/ws-metrics';
+
+const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The gateway as a Nest application on Fastify, configured but not yet listening. */
 export async function createGatewayApp(
   env: GatewayEnvironment,
-  logger: JsonLogger,
+  logger: AppLogger,
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: proxyTrust(env),
     routerOptions: { querystringParser: parseQueryString },
     // Fastify's own logger would print URLs, whose query may hold an API key.
     logger: false,
+    // Every body this service takes is small; larger ones get 413 before they are read.
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Requests refused before routing (malformed URL, unparsable HTTP) also answer in our shape.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(env, logger), adapter, {
-    logger,
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env, logger), adapter, {
+    logger: new NestLogger(logger),
     abortOnError: false,
   });
   // Before any route is registered: each route gets its metrics hook as it is added.
   app.get(HttpMetrics).instrument(app.getHttpAdapter().getInstance());
+  boundEveryRequest(app.getHttpAdapter().getInstance(), env.REQUEST_DEADLINE_MS);
   app.useGlobalPipes(new QueryValidationPipe());
+  // Reads the refresh-token cookie of the auth operations.
+  await app.register(fastifyCookie);
+  await serveStripeWebhooks(app);
   // Raw WebSockets on the HTTP port; the streaming gateways claim the three price paths.
-  app.useWebSocketAdapter(new WsAdapter(app));
+  app.useWebSocketAdapter(new GatewayWsAdapter(app, logger, app.get(WsMetrics)));
   app.enableShutdownHooks();
   if (env.LOG_REQUESTS) logEveryRequest(app.getHttpAdapter().getInstance(), logger);
-  serveOpenApi(app);
+  serveOpenApi(app, env.PUBLIC_BASE_URL);
   return app;
 }

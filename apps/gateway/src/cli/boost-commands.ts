@@ -1,7 +1,7 @@
-import type { Boost } from '../boosts/boost';
-import type { BoostStore } from '../boosts/boost.store';
-import { MAX_ACTIVE_BOOSTS } from '../boosts/boost.store';
-import { GrantBoostDto, toNewBoost } from '../boosts/dto/grant-boost.dto';
+import type { Boost } from '../access/keys/boost';
+import type { BoostStore } from '../access/keys/boost.store';
+import { MAX_ACTIVE_BOOSTS } from '../access/keys/boost.store';
+import { GrantBoostDto, toNewBoost } from '../access/admin/dto/grant-boost.dto';
 import { CommandFailed, integerOption, option, parseDuration, positional, validated } from './cli-options';
 
 const GRANT_FLAGS = {

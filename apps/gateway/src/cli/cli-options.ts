@@ -1,4 +1,4 @@
-import { validateBody } from '../admin/body-validation';
+import { validateBody } from '../validation/body-validation';
 
 /** Wrong usage: the message and the usage text are printed, exit code 2. */
 export class UsageError extends Error {}

@@ -1,6 +1,6 @@
-import type { ApiKeyRecord } from '../api-keys/api-key-record';
-import type { ApiKeyStore } from '../api-keys/api-key.store';
-import { CreateApiKeyDto, toNewApiKey } from '../api-keys/dto/create-api-key.dto';
+import type { ApiKeyRecord } from '../access/keys/api-key-record';
+import type { ApiKeyStore } from '../access/keys/api-key.store';
+import { CreateApiKeyDto, toNewApiKey } from '../access/admin/dto/create-api-key.dto';
 import { CommandFailed, integerOption, option, positional, validated } from './cli-options';
 
 const CREATE_FLAGS = {
@@ -13,7 +13,8 @@ function describe(record: ApiKeyRecord): string {
   const limits = `rpm=${record.requestsPerMinute ?? 'default'} ws=${record.wsConnections ?? 'default'}`;
   const state = record.revokedAt ? `revoked ${record.revokedAt}` : 'active';
   const lastUsed = `last used ${record.lastUsedAt ?? 'never'}`;
-  return `${record.id}  ${record.name}  created ${record.createdAt}  ${lastUsed}  ${limits}  ${state}`;
+  const owner = record.accountId ? `  account ${record.accountId}` : '';
+  return `${record.id}  ${record.name}  created ${record.createdAt}  ${lastUsed}  ${limits}  ${state}${owner}`;
 }
 
 /** Prints the new key as the last line, and only here. */

@@ -1,5 +1,5 @@
-import type { ApiKeyStore } from '../api-keys/api-key.store';
-import type { BoostStore } from '../boosts/boost.store';
+import type { ApiKeyStore } from '../access/keys/api-key.store';
+import type { BoostStore } from '../access/keys/boost.store';
 import { endBoost, grantBoost, listBoosts } from './boost-commands';
 import { UsageError } from './cli-options';
 import { createKey, listKeys, revokeKey } from './key-commands';

@@ -1,9 +1,19 @@
 import { loadEnvironmentOrExit } from '@pds/config';
-import { createRedis, describeRedis, RedisKeys } from '@pds/redis';
-import { ApiKeyStore } from '../api-keys/api-key.store';
-import { BoostStore } from '../boosts/boost.store';
+import { createRedis, describeRedis, RedisKeys, RedisScripts } from '@pds/redis';
+import { ApiKeyStore } from '../access/keys/api-key.store';
+import { BoostStore } from '../access/keys/boost.store';
+import { StorageUnavailableError } from '../errors/storage-unavailable.error';
 import { CommandFailed, KEYS_USAGE, runKeysCommand, UsageError } from './keys-command';
 import { KeysCliEnvironment } from './keys-cli.environment';
+
+/** What to tell the operator when Redis refused or did not answer: the cause, and whether it applied. */
+function storageMessage(redis: string, error: StorageUnavailableError): string {
+  const outcome =
+    error.refusal.code === 'unreachable'
+      ? 'the change may or may not have been made; check with `npm run keys -- list`'
+      : 'nothing was changed';
+  return `${redis} cannot serve this now: ${error.refusal.cause}; ${outcome}. Retry once it can.`;
+}
 
 /** `npm run keys -- <command>`: manage API keys and boosts in the configured Redis (REDIS_TOPOLOGY). */
 async function main(): Promise<number> {
@@ -23,7 +33,7 @@ async function main(): Promise<number> {
     const keys = new RedisKeys(env.REDIS_PREFIX);
     const apiKeys = new ApiKeyStore(redis, keys);
     const lines = await runKeysCommand(
-      { apiKeys, boosts: new BoostStore(redis, keys, apiKeys) },
+      { apiKeys, boosts: new BoostStore(redis, new RedisScripts(redis), keys, apiKeys) },
       process.argv.slice(2),
     );
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -31,6 +41,10 @@ async function main(): Promise<number> {
   } catch (error) {
     if (error instanceof CommandFailed) {
       process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    if (error instanceof StorageUnavailableError) {
+      process.stderr.write(`${storageMessage(describeRedis(env), error)}\n`);
       return 1;
     }
     if (!(error instanceof UsageError)) throw error;

@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { DemoAssets } from './demo-assets';
+import { PagesModule } from '../pages/pages.module';
 import { DemoController } from './demo.controller';
 
 /** `GET /demo`: a live price and candlestick page for people, fed by the public WebSocket API. */
 @Module({
+  imports: [PagesModule],
   controllers: [DemoController],
-  providers: [DemoAssets],
 })
 export class DemoModule {}

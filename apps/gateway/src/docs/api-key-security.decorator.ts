@@ -6,6 +6,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ErrorBodyDto } from '../errors/error-body.dto';
+import { RETRY_AFTER_HEADER } from './response-headers';
 
 /** The three alternative schemes of the interface, section 5 (names as in the OpenAPI document). */
 export const SecurityScheme = {
@@ -26,7 +27,20 @@ export const ApiKeySecurity = (): ClassDecorator & MethodDecorator =>
     ApiSecurity(SecurityScheme.Header),
     ApiSecurity(SecurityScheme.Bearer),
     ApiSecurity(SecurityScheme.Query),
-    ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'UNAUTHORIZED' }),
-    ApiTooManyRequestsResponse({ type: ErrorBodyDto, description: 'RATE_LIMIT_EXCEEDED' }),
-    ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'SERVICE_UNAVAILABLE' }),
+    ApiUnauthorizedResponse({
+      type: ErrorBodyDto,
+      description: 'UNAUTHORIZED: no key, an unknown or revoked key, or two different keys sent',
+    }),
+    ApiTooManyRequestsResponse({
+      type: ErrorBodyDto,
+      description:
+        "RATE_LIMIT_EXCEEDED: the key's limit on this operation is used up, or too many failed " +
+        'authentications came from this address',
+      headers: RETRY_AFTER_HEADER,
+    }),
+    ApiServiceUnavailableResponse({
+      type: ErrorBodyDto,
+      description: 'SERVICE_UNAVAILABLE: storage is away or the data is not there yet',
+      headers: RETRY_AFTER_HEADER,
+    }),
   );

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { JsonLogger } from '@pds/observability';
+import type { AppLogger } from '@pds/observability';
 import type { FastifyReply } from 'fastify';
-import { StorageUnavailableError } from '../storage/storage-unavailable.error';
+import { isStorageUnavailableError } from './storage-unavailable.error';
 import { ApiException } from './api-exception';
 import { type ErrorBody, ErrorCode } from './error-code';
 
@@ -10,6 +10,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   [HttpStatus.UNAUTHORIZED]: ErrorCode.Unauthorized,
   [HttpStatus.FORBIDDEN]: ErrorCode.Forbidden,
   [HttpStatus.NOT_FOUND]: ErrorCode.NotFound,
+  [HttpStatus.PAYLOAD_TOO_LARGE]: ErrorCode.PayloadTooLarge,
   [HttpStatus.TOO_MANY_REQUESTS]: ErrorCode.RateLimitExceeded,
   [HttpStatus.SERVICE_UNAVAILABLE]: ErrorCode.ServiceUnavailable,
 };
@@ -17,7 +18,7 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
 /** Turns anything thrown into the contract's `{code, message}` body: no stack, no internal detail. */
 export function toApiException(error: unknown): ApiException {
   if (error instanceof ApiException) return error;
-  if (error instanceof StorageUnavailableError) {
+  if (isStorageUnavailableError(error)) {
     return ApiException.serviceUnavailable('Storage is unavailable; retry shortly', 1);
   }
   if (error instanceof HttpException) return fromHttpException(error);
@@ -25,7 +26,8 @@ export function toApiException(error: unknown): ApiException {
   if (status !== undefined && status >= 400 && status < 500) {
     return new ApiException(status, {
       code: CODE_BY_STATUS[status] ?? ErrorCode.ValidationError,
-      message: 'Bad request',
+      message:
+        status === (HttpStatus.PAYLOAD_TOO_LARGE as number) ? 'Request body is too large' : 'Bad request',
     });
   }
   return new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, {
@@ -54,19 +56,22 @@ function statusOf(error: unknown): number | undefined {
 
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  constructor(private readonly logger: JsonLogger) {}
+  constructor(private readonly logger: AppLogger) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const answer = toApiException(error);
     // Only what nobody answered on purpose is a bug worth an error line (a 503 we chose is not).
-    const intended = error instanceof ApiException || error instanceof StorageUnavailableError;
+    const intended = error instanceof ApiException || isStorageUnavailableError(error);
     if (answer.getStatus() >= 500 && !intended) {
-      this.logger.event('error', 'unhandled error', {
-        error: error instanceof Error ? error.message : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
-      });
+      this.logger.error(
+        {
+          error: error instanceof Error ? error.message : String(error),
+          stack: error instanceof Error ? error.stack : undefined,
+        },
+        'unhandled error',
+      );
     }
     if (reply.sent) return;
     void reply.code(answer.getStatus()).headers(answer.headers).type('application/json').send(answer.body);

@@ -1,13 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
 import { freshnessOf } from '@pds/observability';
-import { readLastEventTime, RedisKeys, type RedisClient } from '@pds/redis';
-import { Public } from '../auth/public.decorator';
+import { checkRedisHealth, readLastEventTime, RedisKeys, REDIS_COMMAND, type RedisClient } from '@pds/redis';
+import { Public } from '../access/authentication/public.decorator';
+import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
-import { REDIS } from '../storage/storage.module';
 
 interface HealthStatus {
   readonly status: 'ok';
@@ -18,22 +19,46 @@ interface HealthStatus {
 @Public()
 @Controller('health')
 export class HealthController {
+  private readonly probeKey: string;
+
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly env: GatewayEnvironment,
-  ) {}
+  ) {
+    this.probeKey = keys.readinessProbe(`gateway:${randomUUID()}`);
+  }
 
   @Get()
+  @ApiOperation({
+    summary: 'Liveness',
+    description:
+      'Answers 200 while the process runs, whatever the state of Redis or the exchange: for restarting ' +
+      'a stuck process. No key needed; over plain HTTP too behind the TLS load balancer.',
+  })
   @ApiOkResponse({ description: 'The process is alive' })
   live(): HealthStatus {
     return { status: 'ok' };
   }
 
   @Get('ready')
+  @ApiOperation({
+    summary: 'Readiness',
+    description:
+      'Answers 200 when this replica can serve: Redis takes writes, is not loading and does not ' +
+      'evict keys, and the last exchange event is recent; ' +
+      '503 naming the failing check otherwise, for load balancers to take the replica out of rotation. ' +
+      'No key needed.',
+  })
   @ApiOkResponse({ description: 'Redis answers and the last exchange tick is recent' })
-  @ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: 'The failing check is named' })
+  @ApiServiceUnavailableResponse({
+    type: ErrorBodyDto,
+    description: 'The failing check is named',
+    headers: RETRY_AFTER_HEADER,
+  })
   async ready(): Promise<HealthStatus & { lastTickAgeMs: number }> {
+    const redis = await checkRedisHealth(this.redis, this.probeKey);
+    if (!redis.ok) throw ApiException.serviceUnavailable(`Not ready: ${redis.reason}`, 1);
     let eventTime: number | undefined;
     try {
       eventTime = await readLastEventTime(this.redis, this.keys, DEFAULT_SYMBOL);

@@ -1,32 +1,9 @@
-import { type ExecutionContext, Module } from '@nestjs/common';
-import { ThrottlerModule } from '@nestjs/throttler';
-import type { AuthenticatedRequest } from '../auth/api-key-principal';
-import { FixedWindowCounter } from '../storage/fixed-window-counter';
-import { RedisThrottlerStorage } from './redis-throttler.storage';
+import { Module } from '@nestjs/common';
+import { RateLimitGuard } from './rate-limit.guard';
 
-const WINDOW_MS = 60_000;
-
-function keyLimit(context: ExecutionContext): number {
-  return context.switchToHttp().getRequest<AuthenticatedRequest>().apiKey?.requestsPerMinute ?? 0;
-}
-
+/** Per-key REST limits; the counter and keys come from the RedisModule. */
 @Module({
-  providers: [FixedWindowCounter, RedisThrottlerStorage],
-  exports: [FixedWindowCounter, RedisThrottlerStorage],
-})
-export class RateLimitStorageModule {}
-
-@Module({
-  imports: [
-    ThrottlerModule.forRootAsync({
-      imports: [RateLimitStorageModule],
-      inject: [RedisThrottlerStorage],
-      useFactory: (storage: RedisThrottlerStorage) => ({
-        throttlers: [{ name: 'default', ttl: WINDOW_MS, limit: keyLimit }],
-        storage,
-      }),
-    }),
-  ],
-  exports: [ThrottlerModule],
+  providers: [RateLimitGuard],
+  exports: [RateLimitGuard],
 })
 export class RateLimitModule {}

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { type OnGatewayConnection, WebSocketGateway } from '@nestjs/websockets';
 import type { ServerOptions, WebSocket } from 'ws';
-import { STREAM_ROUTES, WS_SERVER_OPTIONS } from './stream-route';
-import { StreamSessions } from './stream-sessions.service';
+import { STREAM_ROUTES, WS_SERVER_OPTIONS } from './stream-request';
+import { StreamSessions } from './stream-sessions';
 
 const ROUTE = STREAM_ROUTES.currentPrice;
 

@@ -1,4 +1,4 @@
-import type { BehindWatcher, StreamConnection } from './stream-connection';
+import type { BehindWatcher, StreamSocket } from './stream-socket';
 
 /**
  * Watches the readers that fell behind: flushes each one's conflated updates once its socket has
@@ -6,13 +6,13 @@ import type { BehindWatcher, StreamConnection } from './stream-connection';
  * for all of them, running only while someone is behind.
  */
 export class SlowReaders implements BehindWatcher {
-  private readonly watched = new Set<StreamConnection>();
+  private readonly watched = new Set<StreamSocket>();
   private timer: NodeJS.Timeout | undefined;
   private readonly sweepMs: number;
 
   constructor(
     private readonly timeoutMs: number,
-    private readonly onTimeout: (connection: StreamConnection) => void,
+    private readonly onTimeout: (connection: StreamSocket) => void,
   ) {
     this.sweepMs = Math.min(250, Math.max(10, Math.floor(timeoutMs / 10)));
   }
@@ -21,7 +21,7 @@ export class SlowReaders implements BehindWatcher {
     return this.watched.size;
   }
 
-  watch(connection: StreamConnection): void {
+  watch(connection: StreamSocket): void {
     this.watched.add(connection);
     if (this.timer) return;
     this.timer = setInterval(() => {

@@ -1,12 +1,107 @@
-import { DEFAULT_SYMBOL, type Interval, type MarketSymbol } from '@pds/market';
+import type { IncomingMessage } from 'node:http';
+import type { ServerOptions } from 'ws';
+import { DEFAULT_SYMBOL, type Interval, type MarketSymbol, openTimeOfKlineJson } from '@pds/market';
 import type { RedisKeys } from '@pds/redis';
-import { CurrentKlineQueryDto } from '../prices/dto/current-kline-query.dto';
-import { KlinesQueryDto } from '../prices/dto/klines-query.dto';
-import { PriceQueryDto } from '../prices/dto/price-query.dto';
-import { KLINES_LIMIT } from '../prices/dto/query-rules';
-import { QueryValidationPipe } from '../prices/dto/query-validation.pipe';
-import type { KlinesWindow } from '../prices/klines-selection';
-import type { StreamKind } from './stream-route';
+import { type ApiKeyCredentials, extractCredentials } from '../access/authentication/api-key-credentials';
+import { type KlinesWindow, klinesWindowOf } from '../market-data/klines/klines-selection';
+import { CurrentKlineQueryDto } from '../market-data/prices/dto/current-kline-query.dto';
+import { KlinesQueryDto } from '../market-data/prices/dto/klines-query.dto';
+import { PriceQueryDto } from '../market-data/prices/dto/price-query.dto';
+import { clientAddress, type ProxyTrust } from '../proxy-trust';
+import { parseQueryString } from '../validation/query-string';
+import { QueryValidationPipe } from '../validation/query-validation.pipe';
+
+/** What a stream pushes: a Price per trade, the open Kline, or `{"klines":[...]}` deltas. */
+export type StreamKind = 'price' | 'current-kline' | 'klines';
+
+/** One WebSocket operation: its path (the HTTP route's), its kind and its connection-limit bucket. */
+export interface StreamRoute {
+  readonly path: string;
+  readonly kind: StreamKind;
+  /** The operationId of the matching HTTP operation; names the connection-limit bucket. */
+  readonly operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline';
+}
+
+export const STREAM_ROUTES = {
+  currentPrice: { path: '/api/v1/prices/current', kind: 'price', operation: 'getCurrentPrice' },
+  klines: { path: '/api/v1/prices/klines', kind: 'klines', operation: 'getKlines' },
+  currentKline: {
+    path: '/api/v1/prices/klines/current',
+    kind: 'current-kline',
+    operation: 'getCurrentKline',
+  },
+} as const satisfies Record<string, StreamRoute>;
+
+/**
+ * ws server options of every stream (CONTRACT section 6): ws itself closes a connection whose frame
+ * exceeds 4 KiB with 1009; no compression, so one serialised frame is the same bytes for every socket.
+ */
+export const WS_SERVER_OPTIONS = {
+  maxPayload: 4096,
+  perMessageDeflate: false,
+} as const satisfies ServerOptions;
+
+/**
+ * How a stream turns a Redis message into frames. `keyOf` and `frameOf` run once per message, not
+ * per socket; `framesOf` runs only for a slow reader's conflated backlog.
+ */
+export interface StreamFormat {
+  /** The conflation key: a kline's openTime, or 0 for prices (only the latest counts). */
+  keyOf(message: string): number;
+  /** The frame of one message; channel payloads are already in the HTTP shape. */
+  frameOf(message: string): string;
+  /** The frames of conflated messages, oldest key first. */
+  framesOf(messages: readonly string[]): string[];
+}
+
+const PRICE: StreamFormat = {
+  keyOf: () => 0,
+  frameOf: (message) => message,
+  framesOf: (messages) => [...messages],
+};
+
+const CURRENT_KLINE: StreamFormat = {
+  keyOf: openTimeOfKlineJson,
+  frameOf: (message) => message,
+  framesOf: (messages) => [...messages],
+};
+
+/** `/klines` pushes deltas: the klines that changed, for the client to upsert by openTime. */
+const KLINES: StreamFormat = {
+  keyOf: openTimeOfKlineJson,
+  frameOf: (message) => `{"klines":[${message}]}`,
+  framesOf: (messages) => [`{"klines":[${messages.join(',')}]}`],
+};
+
+export function formatOf(kind: StreamKind): StreamFormat {
+  switch (kind) {
+    case 'price':
+      return PRICE;
+    case 'current-kline':
+      return CURRENT_KLINE;
+    case 'klines':
+      return KLINES;
+  }
+}
+
+/** What an upgrade request says: its API key, its client address and its query. */
+export interface ClientRequest {
+  readonly credentials: ApiKeyCredentials;
+  readonly address: string;
+  readonly query: Record<string, string | string[]>;
+}
+
+/**
+ * Reads the upgrade request as the HTTP side reads a request: the same query parser (a repeated
+ * parameter becomes an array and fails validation), the same three key schemes, and the client
+ * address from X-Forwarded-For only through trusted proxies (as Fastify's `request.ip`).
+ */
+export function readClientRequest(request: IncomingMessage, trustProxy: ProxyTrust): ClientRequest {
+  const search = new URL(request.url ?? '/', 'http://gateway').search;
+  const query = parseQueryString(search.startsWith('?') ? search.slice(1) : search);
+  const credentials = extractCredentials({ headers: request.headers, apiKeyQuery: query.apiKey });
+  return { credentials, address: clientAddress(request, trustProxy), query };
+}
 
 /** A validated stream request: what to snapshot and which channel to follow. */
 export type StreamRequest =
@@ -27,7 +122,7 @@ function validated<T>(query: Record<string, unknown>, metatype: new () => T): T 
 
 /**
  * The query checked exactly as on HTTP (same DTOs, same pipe, same messages); throws the same
- * ApiException 400. The klines window is built as PricesController builds it.
+ * ApiException 400, and the same klines window.
  */
 export function parseStreamRequest(kind: StreamKind, query: Record<string, unknown>): StreamRequest {
   switch (kind) {
@@ -41,11 +136,7 @@ export function parseStreamRequest(kind: StreamKind, query: Record<string, unkno
     }
     case 'klines': {
       const dto = validated(query, KlinesQueryDto);
-      const window: KlinesWindow = {
-        limit: dto.limit === undefined ? KLINES_LIMIT.default : Number(dto.limit),
-        ...(dto.from === undefined ? {} : { from: Date.parse(dto.from) }),
-        ...(dto.to === undefined ? {} : { to: Date.parse(dto.to) }),
-      };
+      const window = klinesWindowOf(dto);
       return { kind, symbol: dto.symbol ?? DEFAULT_SYMBOL, interval: dto.interval, window };
     }
   }

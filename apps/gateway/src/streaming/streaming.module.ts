@@ -1,25 +1,27 @@
 import { Module } from '@nestjs/common';
-import { WsMetrics } from '../metrics/ws-metrics';
-import { ConnectionLeases } from './connection-lease.service';
+import { AccessModule } from '../access/access.module';
+import { ChangesModule } from '../changes/changes.module';
+import { MarketDataModule } from '../market-data/market-data.module';
+import { ConnectionSlots } from './connection-slots';
 import { CurrentKlineGateway } from './current-kline.gateway';
 import { CurrentPriceGateway } from './current-price.gateway';
-import { FanOutService } from './fan-out.service';
 import { KlinesGateway } from './klines.gateway';
-import { SnapshotReader } from './snapshot-reader';
-import { SnapshotSync } from './snapshot-sync.service';
-import { StreamLifecycle } from './stream-lifecycle.service';
-import { StreamSessions } from './stream-sessions.service';
+import { SnapshotReader, SnapshotSync } from './snapshots';
+import { StreamHub } from './stream-hub';
+import { StreamLifecycle } from './stream-lifecycle';
+import { StreamSessions } from './stream-sessions';
+import { WsMetrics } from './ws-metrics';
 
 /**
- * Live WebSocket streams on the three price paths (CONTRACT section 6). Uses what the global
- * AppModule and StorageModule export: environment, logger, Authenticator, ChangeSubscriber,
- * MarketDataService, Redis, RedisKeys and the metrics Registry. Needs `app.useWebSocketAdapter(new WsAdapter(app))`.
+ * Live WebSocket streams on the three price paths (CONTRACT section 6). Needs
+ * `app.useWebSocketAdapter(new GatewayWsAdapter(...))`.
  */
 @Module({
+  imports: [AccessModule, MarketDataModule, ChangesModule],
   providers: [
     WsMetrics,
-    ConnectionLeases,
-    FanOutService,
+    ConnectionSlots,
+    StreamHub,
     SnapshotReader,
     SnapshotSync,
     StreamSessions,

@@ -7,7 +7,7 @@ import {
   testRedis,
   uniquePrefix,
 } from '@pds/testing';
-import { ApiKeyStore, type NewApiKey } from '../../src/api-keys/api-key.store';
+import { ApiKeyStore, type NewApiKey } from '../../src';
 
 export interface GatewayHarness {
   readonly redis: RedisClient;

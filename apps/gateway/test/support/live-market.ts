@@ -1,4 +1,11 @@
-import { type RunningApp, type Sim, spawnIngestor, startExchangeSim, testRedis } from '@pds/testing';
+import {
+  eventually,
+  type RunningApp,
+  type Sim,
+  spawnIngestor,
+  startExchangeSim,
+  testRedis,
+} from '@pds/testing';
 
 export const MINUTE = 60_000;
 
@@ -16,9 +23,15 @@ export async function startIngestor(
   sim: Sim,
   redisEnv: Readonly<Record<string, string>> = testRedis().env,
 ): Promise<RunningApp> {
+  const opened = (await sim.stats()).connectionsOpened;
   // Without background trades an idle stream must not count as dead.
   const ingestor = await spawnIngestor({ redisEnv, prefix }, sim, { STREAM_SILENCE_MS: '60000' });
   await ingestor.waitForLog((entry) => entry.msg === 'leader');
+  // Leading is not yet listening: a trade injected before its stream is open would never reach it.
+  await eventually(
+    async () => ((await sim.stats()).connectionsOpened > opened ? true : undefined),
+    'the ingestor on the exchange stream',
+  );
   return ingestor;
 }
 

@@ -1,0 +1,124 @@
+// The gateway's account API, as this page uses it. The access token lives only in this module's
+// memory; the refresh token is the HttpOnly cookie (path /api/v1/auth), which no script can read.
+
+/** An answer other than 2xx, with the service's {code, message}. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const REFRESH_EARLY_SECONDS = 60;
+let accessToken = null;
+let refreshTimer;
+let refreshing = null;
+let onSessionEnd = () => {};
+
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function call(method, path, { body, bearer, apiKey } = {}) {
+  const headers = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (apiKey) headers['x-api-key'] = apiKey;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The service could not be reached');
+  }
+  const text = await response.text();
+  const answer = text ? parse(text) : undefined;
+  if (!response.ok) {
+    throw new ApiError(response.status, answer?.code ?? 'HTTP', answer?.message ?? response.statusText);
+  }
+  return answer;
+}
+
+function keep(answer) {
+  accessToken = answer.accessToken;
+  clearTimeout(refreshTimer);
+  const seconds = Math.max(5, answer.expiresIn - REFRESH_EARLY_SECONDS);
+  refreshTimer = setTimeout(() => void refresh().catch(() => undefined), seconds * 1000);
+}
+
+function forget() {
+  accessToken = null;
+  clearTimeout(refreshTimer);
+}
+
+/** One refresh at a time: the cookie rotates, and a spent one sent twice would end the sign-in. */
+function refresh() {
+  refreshing ??= call('POST', '/api/v1/auth/refresh')
+    .then(keep, (error) => {
+      if (error.status === 401 && accessToken !== null) {
+        forget();
+        onSessionEnd();
+      }
+      throw error;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export const auth = {
+  whenSessionEnds(callback) {
+    onSessionEnd = callback;
+  },
+  signedIn: () => accessToken !== null,
+  register: (email, password) => call('POST', '/api/v1/auth/register', { body: { email, password } }),
+  verifyEmail: (token) => call('POST', '/api/v1/auth/verify-email', { body: { token } }),
+  forgotPassword: (email) => call('POST', '/api/v1/auth/password/forgot', { body: { email } }),
+  resetPassword: (token, password) =>
+    call('POST', '/api/v1/auth/password/reset', { body: { token, password } }),
+  async signIn(email, password) {
+    keep(await call('POST', '/api/v1/auth/login', { body: { email, password } }));
+  },
+  /** A reload: the refresh cookie, if there is a live one, gives a new access token. */
+  async restore() {
+    try {
+      await refresh();
+      return true;
+    } catch (error) {
+      if (error.status === 401) return false;
+      throw error;
+    }
+  },
+  async signOut() {
+    try {
+      await call('POST', '/api/v1/auth/logout', { bearer: accessToken });
+    } finally {
+      forget();
+    }
+  },
+};
+
+/** An account operation with the access token; an expired one is refreshed once and the call retried. */
+export async function account(method, path, body) {
+  try {
+    return await call(method, path, { body, bearer: accessToken });
+  } catch (error) {
+    if (error.status !== 401 || accessToken === null) throw error;
+    await refresh();
+    return call(method, path, { body, bearer: accessToken });
+  }
+}
+
+/** A public operation, or one made with an API key (the key's own view of itself). */
+export const open = (path, apiKey) => call('GET', path, { apiKey });

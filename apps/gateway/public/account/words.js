@@ -1,0 +1,36 @@
+// The service's errors in words for people. The service's own message is kept where it already
+// says what happened (limits, locks, validation); a few answers get the words of this page's step.
+
+const BY_SITUATION = {
+  signIn: {
+    401: 'Wrong email or password.',
+    403: 'Your email address is not confirmed yet: open the link in the mail we sent you, then sign in.',
+  },
+  verify: {
+    400: 'This confirmation link is invalid, already used or expired. Sign up again with the same email to get a new one.',
+  },
+  reset: {
+    400: 'This reset link is invalid, already used or expired. Ask for a new one with “Forgot your password?”.',
+  },
+  billing: {
+    404: 'Paid plans and boosts are not offered by this server.',
+  },
+};
+
+const BY_STATUS = {
+  0: 'The service could not be reached. Check your connection and try again.',
+  413: 'That was too long to send.',
+  503: 'The service is not available right now. Try again in a minute.',
+};
+
+/** What to tell the person about `error` (an ApiError) during `situation` (a key of BY_SITUATION). */
+export function inWords(error, situation) {
+  const specific = BY_SITUATION[situation]?.[error.status];
+  if (specific) return specific;
+  if (error.status === 429 && situation === 'signIn') return `Sign-in is locked. ${error.message}`;
+  if (BY_STATUS[error.status]) return BY_STATUS[error.status];
+  if (error.status >= 500 || !error.message) {
+    return 'Something went wrong on our side. Try again in a moment.';
+  }
+  return error.message.endsWith('.') ? error.message : `${error.message}.`;
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { FixedWindowCounter, RedisKeys, secondsLeft } from '@pds/redis';
+import { ApiException } from '../../errors/api-exception';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { GatewayEnvironment } from '../../gateway.environment';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Brute-force guard: failed authentications are counted per client address in Redis (shared by
+ * every replica). Past the limit the address gets 429 for the rest of the window, and its keys are
+ * not even looked at, so guessing cannot go on.
+ */
+@Injectable()
+export class AuthFailureLimiter {
+  private readonly blockedUntil = new Map<string, number>();
+
+  constructor(
+    private readonly counter: FixedWindowCounter,
+    private readonly keys: RedisKeys,
+    private readonly env: GatewayEnvironment,
+  ) {}
+
+  /** Throws 429 when this replica knows the address to be blocked. */
+  assertNotBlocked(address: string, now = Date.now()): void {
+    const until = this.blockedUntil.get(address);
+    if (until === undefined) return;
+    if (until <= now) {
+      this.blockedUntil.delete(address);
+      return;
+    }
+    throw this.blocked(Math.ceil((until - now) / 1000));
+  }
+
+  /** Counts one failure; returns the 429 to answer once the address is past the limit. */
+  async recordFailure(address: string): Promise<ApiException | undefined> {
+    const count = await fromStorage(this.counter.increment(this.keys.authFailures(address), WINDOW_MS));
+    if (count.hits <= this.env.AUTH_FAILURES_PER_MINUTE) return undefined;
+    this.blockedUntil.set(address, Date.now() + count.msLeft);
+    return this.blocked(secondsLeft(count));
+  }
+
+  private blocked(seconds: number): ApiException {
+    return ApiException.tooManyRequests(
+      `Too many failed authentications from this address. Retry after ${seconds} seconds.`,
+      seconds,
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, UseGuards } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiServiceUnavailableResponse,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ErrorBodyDto, Public, RETRY_AFTER_HEADER } from '../gateway-seams';
+import type { Session } from '../sessions/session.store';
+import { AccessTokenGuard, type SignedInRequest } from './access-token.guard';
+
+/** The account operations' scheme: `Authorization: Bearer <access token>` from login. */
+export const ACCESS_TOKEN_SCHEME = 'AccessToken';
+
+/** refresh and logout: the HttpOnly refresh-token cookie that login sets. */
+export const REFRESH_COOKIE_SCHEME = 'RefreshCookie';
+
+/**
+ * An account operation: no API key and no per-key rate limit (the global guards skip public
+ * routes), an access token instead, and the matching scheme and answers in the document.
+ */
+export const AccountOnly = (): ClassDecorator & MethodDecorator =>
+  applyDecorators(
+    Public(),
+    UseGuards(AccessTokenGuard),
+    ApiBearerAuth(ACCESS_TOKEN_SCHEME),
+    ApiUnauthorizedResponse({
+      type: ErrorBodyDto,
+      description: 'UNAUTHORIZED: no access token, or one that is invalid, expired or signed out',
+    }),
+    ApiTooManyRequestsResponse({
+      type: ErrorBodyDto,
+      description: 'RATE_LIMIT_EXCEEDED: too many failed authentications from this address',
+      headers: RETRY_AFTER_HEADER,
+    }),
+    ApiServiceUnavailableResponse({
+      type: ErrorBodyDto,
+      description: 'SERVICE_UNAVAILABLE',
+      headers: RETRY_AFTER_HEADER,
+    }),
+  );
+
+/** The signed-in session of an account operation. */
+export const SignedInSession = createParamDecorator((_data: unknown, context: ExecutionContext): Session => {
+  const session = context.switchToHttp().getRequest<SignedInRequest>().signedIn;
+  if (!session) throw new Error('SignedInSession used on a route without AccountOnly');
+  return session;
+});

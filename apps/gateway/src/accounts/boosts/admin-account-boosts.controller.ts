@@ -1,0 +1,90 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiParam,
+  ApiProperty,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  AdminOnly,
+  ApiException,
+  BodyValidationPipe,
+  ErrorBodyDto,
+  ErrorCode,
+  GrantBoostDto,
+  AppLogger,
+  MAX_ACTIVE_BOOSTS,
+  toNewBoost,
+} from '../gateway-seams';
+import { AccountStore } from '../store/account.store';
+import { AccountBoosts } from './account-boosts.service';
+
+/** A boost of an account, as admins see it. */
+export class AccountBoostDto {
+  @ApiProperty({ example: '9c2e41d07ab35f18' })
+  id!: string;
+
+  @ApiProperty({ description: 'The boosted account: every key of it' })
+  accountId!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  extraRequestsPerMinute!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  extraWsConnections!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  grantedAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'The boost ends by itself then' })
+  expiresAt!: string;
+}
+
+/** Admin grants a boost to an account (`Authorization: Bearer <ADMIN_TOKEN>`); billing will sell them. */
+@ApiTags('boosts')
+@AdminOnly()
+@ApiParam({ name: 'id', description: 'The account id' })
+@Controller('api/v1/accounts/:id/boosts')
+export class AdminAccountBoostsController {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly boosts: AccountBoosts,
+    private readonly logger: AppLogger,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({
+    operationId: 'grantAccountBoost',
+    description:
+      'Admin: raises the limits of every key of the account by the given amounts until the expiry; takes effect on every replica at once and ends by itself.',
+    summary: 'Raise the limits of every key of an account until an expiry; applies on every replica at once',
+  })
+  @ApiCreatedResponse({ type: AccountBoostDto })
+  @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no account with this id' })
+  async grantAccountBoost(
+    @Param('id') id: string,
+    @Body(BodyValidationPipe) body: GrantBoostDto,
+  ): Promise<AccountBoostDto> {
+    if (!(await this.accounts.findById(id))) {
+      throw new ApiException(HttpStatus.NOT_FOUND, {
+        code: ErrorCode.NotFound,
+        message: 'No account with this id',
+      });
+    }
+    const boost = await this.boosts.grant(id, toNewBoost(body));
+    if (!boost)
+      throw ApiException.validation([`an account may have at most ${MAX_ACTIVE_BOOSTS} active boosts`]);
+    this.logger.info({ accountId: id, boostId: boost.id }, 'account-boost-granted');
+    return {
+      id: boost.id,
+      accountId: id,
+      extraRequestsPerMinute: boost.extraRequestsPerMinute,
+      extraWsConnections: boost.extraWsConnections,
+      grantedAt: new Date(boost.grantedAt).toISOString(),
+      expiresAt: new Date(boost.expiresAt).toISOString(),
+    };
+  }
+}

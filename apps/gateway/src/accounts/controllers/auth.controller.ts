@@ -1,0 +1,160 @@
+import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiCookieAuth,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { bearerTokenOf } from '../access/access-token.guard';
+import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
+import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
+import { LoginDto, RegisterDto } from '../dto/credentials.dto';
+import { VerifyEmailDto } from '../dto/token.dto';
+import { BodyValidationPipe, ErrorBodyDto, Public, RETRY_AFTER_HEADER } from '../gateway-seams';
+import {
+  clearRefreshCookie,
+  REFRESH_COOKIE,
+  refreshTokenOf,
+  setRefreshCookie,
+} from '../sessions/refresh-cookie';
+import { SessionStore } from '../sessions/session.store';
+import { MailRequestLimit } from '../sign-in/mail-request-limit';
+import { Registration } from '../sign-in/registration.service';
+import { type SignedIn, SignIn } from '../sign-in/sign-in.service';
+
+const ACCEPTED: AcceptedDto = { message: 'If the address can receive it, a mail is on its way.' };
+
+/** Sign-up, email verification and sign-in (CONTRACT section 10); no API key needed. */
+@ApiTags('auth')
+@Public()
+@ApiBadRequestResponse({ type: ErrorBodyDto, description: 'VALIDATION_ERROR, naming each failing field' })
+@ApiPayloadTooLargeResponse({ type: ErrorBodyDto, description: 'PAYLOAD_TOO_LARGE: body over 16 KiB' })
+@Controller('api/v1/auth')
+export class AuthController {
+  constructor(
+    private readonly registration: Registration,
+    private readonly signIn: SignIn,
+    private readonly sessions: SessionStore,
+    private readonly mailRequests: MailRequestLimit,
+  ) {}
+
+  @Post('register')
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiOperation({
+    operationId: 'register',
+    description:
+      'Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.',
+    summary: 'Create an account; a verification link valid 24 h is mailed. Same answer for a taken email',
+  })
+  @ApiAcceptedResponse({ type: AcceptedDto })
+  @ApiTooManyRequestsResponse({
+    type: ErrorBodyDto,
+    headers: RETRY_AFTER_HEADER,
+    description: 'RATE_LIMIT_EXCEEDED: too many from this address',
+  })
+  async register(
+    @Body(BodyValidationPipe) body: RegisterDto,
+    @Req() request: FastifyRequest,
+  ): Promise<AcceptedDto> {
+    await this.mailRequests.count(request.ip);
+    await this.registration.register(body.email, body.password);
+    return ACCEPTED;
+  }
+
+  @Post('verify-email')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    operationId: 'verifyEmail',
+    description:
+      "Marks the account's email as verified with the token of the verification mail. An unknown, used or expired token is a 400 `token is invalid or expired`.",
+    summary: 'Confirm the email with the mailed token (single use)',
+  })
+  @ApiOkResponse({ type: DoneDto })
+  async verifyEmail(@Body(BodyValidationPipe) body: VerifyEmailDto): Promise<DoneDto> {
+    await this.registration.verifyEmail(body.token);
+    return { message: 'Email verified.' };
+  }
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'login',
+    description:
+      'Answers an access token (a bearer token for account operations, valid at most 900 s) and sets the refresh token in an HttpOnly, SameSite=Strict cookie limited to /api/v1/auth. A wrong email or password is the same 401 in about the same time; an unverified email is a 403.',
+    summary: `Sign in: an access token, and a refresh token in the HttpOnly cookie ${REFRESH_COOKIE}`,
+  })
+  @ApiOkResponse({ type: AccessTokenDto })
+  @ApiUnauthorizedResponse({ type: ErrorBodyDto, description: 'UNAUTHORIZED: Invalid email or password' })
+  @ApiForbiddenResponse({ type: ErrorBodyDto, description: 'FORBIDDEN: email not verified yet' })
+  @ApiTooManyRequestsResponse({
+    type: ErrorBodyDto,
+    headers: RETRY_AFTER_HEADER,
+    description:
+      'RATE_LIMIT_EXCEEDED: 10 failed sign-ins for the account in 15 minutes, or too many from the address',
+  })
+  async login(
+    @Body(BodyValidationPipe) body: LoginDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AccessTokenDto> {
+    const signedIn = await this.signIn.login(body.email, body.password, request.ip);
+    return this.answer(signedIn, request, reply);
+  }
+
+  @Post('refresh')
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiCookieAuth(REFRESH_COOKIE_SCHEME)
+  @ApiOperation({
+    operationId: 'refresh',
+    description:
+      'Spends the refresh cookie for a new access token and a new refresh cookie. A refresh token already spent, presented again, ends every session of that sign-in (it was copied).',
+    summary:
+      'A new access token and refresh cookie; the old refresh token is spent, and reusing it ends the sign-in',
+  })
+  @ApiOkResponse({ type: AccessTokenDto })
+  @ApiUnauthorizedResponse({
+    type: ErrorBodyDto,
+    description: 'UNAUTHORIZED: no, unknown, spent or expired refresh token',
+  })
+  async refresh(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AccessTokenDto> {
+    const signedIn = await this.signIn.refresh(refreshTokenOf(request));
+    return this.answer(signedIn, request, reply);
+  }
+
+  @Post('logout')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiCookieAuth(REFRESH_COOKIE_SCHEME)
+  @ApiOperation({
+    operationId: 'logout',
+    description:
+      'Ends the sign-in: its refresh token and its access tokens stop working on every replica at once. Answers 204.',
+    summary:
+      'End the sign-in of the refresh cookie (or of the access token): both stop working on every replica',
+  })
+  @ApiNoContentResponse({ description: 'Signed out (also when there was nothing to end)' })
+  async logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<void> {
+    await this.signIn.logout(refreshTokenOf(request), bearerTokenOf(request));
+    clearRefreshCookie(request, reply);
+  }
+
+  private answer(signedIn: SignedIn, request: FastifyRequest, reply: FastifyReply): AccessTokenDto {
+    setRefreshCookie(request, reply, signedIn.refreshToken, this.sessions.lifetimeSeconds);
+    return signedIn.access;
+  }
+}

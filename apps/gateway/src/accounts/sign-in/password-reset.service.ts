@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { AppLogger } from '../gateway-seams';
+import { AccountMails } from '../mail/account-mails';
+import { PasswordHasher } from '../passwords/password-hasher';
+import { SessionStore } from '../sessions/session.store';
+import { AccountStore } from '../store/account.store';
+import { OneTimeTokens, TokenPurpose } from '../store/one-time-tokens';
+import { invalidToken } from './registration.service';
+
+/** Forgotten passwords: a single-use link by mail, then a new password that ends every sign-in. */
+@Injectable()
+export class PasswordReset {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: OneTimeTokens,
+    private readonly sessions: SessionStore,
+    private readonly mails: AccountMails,
+    private readonly logger: AppLogger,
+  ) {}
+
+  /** Mails a reset link when the account exists; the caller answers the same either way. */
+  async forgot(email: string): Promise<void> {
+    const account = await this.accounts.findByEmail(email);
+    if (!account) return;
+    this.mails.resetPassword(account, await this.tokens.issue(TokenPurpose.ResetPassword, account));
+  }
+
+  async reset(token: string, password: string): Promise<void> {
+    const account = await this.tokens.redeem(TokenPurpose.ResetPassword, token);
+    if (!account) throw invalidToken();
+    await this.accounts.setPasswordHash(account.id, await this.passwords.hash(password));
+    // The link came by mail, so whoever follows it owns the address.
+    await this.accounts.markVerified(account.id);
+    await this.sessions.endAll(account.id);
+    this.logger.info({ accountId: account.id }, 'password-reset');
+  }
+}

@@ -1,0 +1,89 @@
+import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { invalidAccessToken } from '../accounts/access/access-token.guard';
+import { AccountOnly, SignedInSession } from '../accounts/access/account-only.decorator';
+import type { Session } from '../accounts/sessions/session.store';
+import { AccountStore } from '../accounts/store/account.store';
+import { RETRY_AFTER_HEADER } from '../docs/response-headers';
+import { ErrorBodyDto } from '../errors/error-body.dto';
+import { BodyValidationPipe } from '../validation/body-validation.pipe';
+import { CheckoutPages, type Payer } from './checkout/checkout-pages';
+import { BoostCheckoutDto, CheckoutDto, HostedPageDto } from './dto/checkout.dto';
+
+const UNAVAILABLE = 'SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)';
+
+/** Stripe's hosted pages for the signed-in account (CONTRACT section 10). */
+@ApiTags('billing')
+@AccountOnly()
+@ApiBadRequestResponse({ type: ErrorBodyDto, description: 'VALIDATION_ERROR: unknown plan or boost' })
+@ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: UNAVAILABLE, headers: RETRY_AFTER_HEADER })
+@Controller('api/v1/billing')
+export class CheckoutController {
+  constructor(
+    private readonly accounts: AccountStore,
+    private readonly pages: CheckoutPages,
+  ) {}
+
+  @Post('checkout')
+  @HttpCode(HttpStatus.CREATED)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'startCheckout',
+    summary: 'A Stripe Checkout page to subscribe to a plan',
+    description:
+      'Opens a Stripe Checkout session for the paid plan in subscription mode and answers its URL. ' +
+      'The plan applies to every key of the account once Stripe reports the first payment.',
+  })
+  @ApiCreatedResponse({ type: HostedPageDto })
+  async startCheckout(
+    @SignedInSession() session: Session,
+    @Body(BodyValidationPipe) body: CheckoutDto,
+  ): Promise<HostedPageDto> {
+    return { url: await this.pages.subscription(await this.payer(session), body.plan) };
+  }
+
+  @Post('boosts/checkout')
+  @HttpCode(HttpStatus.CREATED)
+  @Header('Cache-Control', 'no-store')
+  @ApiTags('boosts')
+  @ApiOperation({
+    operationId: 'startBoostCheckout',
+    summary: 'A Stripe Checkout page to buy a boost once',
+    description:
+      'Opens a Stripe Checkout session for a one-time payment; once paid, the boost raises the limits ' +
+      'of every key of the account for its duration.',
+  })
+  @ApiCreatedResponse({ type: HostedPageDto })
+  async startBoostCheckout(
+    @SignedInSession() session: Session,
+    @Body(BodyValidationPipe) body: BoostCheckoutDto,
+  ): Promise<HostedPageDto> {
+    return { url: await this.pages.boost(await this.payer(session), body.boost) };
+  }
+
+  @Post('portal')
+  @HttpCode(HttpStatus.CREATED)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'openBillingPortal',
+    summary: 'The Stripe customer portal: change plan or card, cancel',
+    description:
+      'A Stripe customer portal session for the account, where it changes plan or card or cancels.',
+  })
+  @ApiCreatedResponse({ type: HostedPageDto })
+  async openPortal(@SignedInSession() session: Session): Promise<HostedPageDto> {
+    return { url: await this.pages.portal(await this.payer(session)) };
+  }
+
+  private async payer(session: Session): Promise<Payer> {
+    const account = await this.accounts.findById(session.accountId);
+    if (!account) throw invalidAccessToken();
+    return { accountId: account.id, email: account.email };
+  }
+}

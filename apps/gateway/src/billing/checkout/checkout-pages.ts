@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { GatewayEnvironment } from '../../gateway.environment';
+import { ApiException } from '../../errors/api-exception';
+import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { fromStripe, requireStripe } from '../stripe/stripe-call';
+import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
+import { StripeCustomers } from './stripe-customers';
+
+/** Who is paying: the signed-in account. */
+export interface Payer {
+  readonly accountId: string;
+  readonly email: string;
+}
+
+/**
+ * Stripe's hosted pages for an account: Checkout for a plan (subscription) or a boost (one payment),
+ * and the customer portal. The session names the account three ways (customer,
+ * `client_reference_id`, metadata), so its webhook can always be tied back to it.
+ */
+@Injectable()
+export class CheckoutPages {
+  private readonly accountPage: string;
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: StripeClient,
+    private readonly customers: StripeCustomers,
+    private readonly catalogue: PlanCatalogue,
+    env: GatewayEnvironment,
+  ) {
+    this.accountPage = new URL('/account', env.PUBLIC_BASE_URL).href;
+  }
+
+  async subscription(payer: Payer, planId: string): Promise<string> {
+    const plan = this.catalogue.paidPlan(planId);
+    if (!plan?.stripePriceId) throw ApiException.validation([`plan must be one of ${this.paidPlanIds()}`]);
+    const stripe = requireStripe(this.stripe);
+    const customer = await this.customers.customerOf(stripe, payer.accountId, payer.email);
+    const metadata = { accountId: payer.accountId, plan: plan.id };
+    const session = await fromStripe(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: payer.accountId,
+        line_items: [{ price: plan.stripePriceId, quantity: 1 }],
+        metadata,
+        subscription_data: { metadata },
+        success_url: `${this.accountPage}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${this.accountPage}?checkout=canceled`,
+      }),
+    );
+    return urlOf(session.url);
+  }
+
+  async boost(payer: Payer, boostId: string): Promise<string> {
+    const boost = this.catalogue.boost(boostId);
+    if (!boost) throw ApiException.validation([`boost must be one of ${this.boostIds()}`]);
+    const stripe = requireStripe(this.stripe);
+    const customer = await this.customers.customerOf(stripe, payer.accountId, payer.email);
+    const session = await fromStripe(
+      stripe.checkout.sessions.create({
+        mode: 'payment',
+        customer,
+        client_reference_id: payer.accountId,
+        line_items: [{ price: boost.stripePriceId, quantity: 1 }],
+        metadata: { accountId: payer.accountId, boost: boost.id },
+        success_url: `${this.accountPage}?boost=success&session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${this.accountPage}?boost=canceled`,
+      }),
+    );
+    return urlOf(session.url);
+  }
+
+  async portal(payer: Payer): Promise<string> {
+    const stripe = requireStripe(this.stripe);
+    const customer = await this.customers.customerOf(stripe, payer.accountId, payer.email);
+    const session = await fromStripe(
+      stripe.billingPortal.sessions.create({ customer, return_url: this.accountPage }),
+    );
+    return session.url;
+  }
+
+  private paidPlanIds(): string {
+    return this.catalogue
+      .all()
+      .filter((plan) => plan.stripePriceId)
+      .map((plan) => plan.id)
+      .join(', ');
+  }
+
+  private boostIds(): string {
+    return this.catalogue
+      .boosts()
+      .map((boost) => boost.id)
+      .join(', ');
+  }
+}
+
+function urlOf(url: string | null): string {
+  if (!url) throw ApiException.serviceUnavailable('The payment provider gave no checkout page', 30);
+  return url;
+}

@@ -1,0 +1,88 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { AccountBilling, StripeSync } from '@pds/accounts';
+import { AppLogger } from '@pds/observability';
+import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
+import Stripe from 'stripe';
+import { type ErrorBody, ErrorCode } from '../../errors/error-code';
+import { GatewayEnvironment } from '../../gateway.environment';
+import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
+
+/** Stripe's default: a signature older than this is a replay. */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** How long an applied event id is remembered; Stripe retries for three days. */
+const EVENT_MEMORY_SECONDS = 30 * 86_400;
+
+export interface WebhookAnswer {
+  readonly status: number;
+  readonly body: ErrorBody | { received: true; duplicate?: true };
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+const refused = (message: string): WebhookAnswer => ({
+  status: HttpStatus.BAD_REQUEST,
+  body: { code: ErrorCode.ValidationError, message },
+});
+const unavailable = (message: string): WebhookAnswer => ({
+  status: HttpStatus.SERVICE_UNAVAILABLE,
+  body: { code: ErrorCode.ServiceUnavailable, message },
+  headers: { 'Retry-After': '30' },
+});
+
+/**
+ * Stripe's webhooks (CONTRACT section 10): verified against the raw body, applied by reading
+ * Stripe's current state, remembered by event id so a repeat changes nothing, and answered 2xx only
+ * once the change is written, so Stripe retries anything that failed.
+ */
+@Injectable()
+export class StripeWebhooks {
+  private readonly sync?: StripeSync;
+
+  constructor(
+    @Inject(STRIPE) private readonly stripe: StripeClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    private readonly keys: RedisKeys,
+    private readonly env: GatewayEnvironment,
+    private readonly logger: AppLogger,
+    billing: AccountBilling,
+    catalogue: PlanCatalogue,
+  ) {
+    if (stripe) this.sync = new StripeSync(stripe, billing, catalogue);
+  }
+
+  async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
+    const secret = this.env.STRIPE_WEBHOOK_SECRET;
+    if (!this.stripe || !this.sync || !secret) return unavailable('Billing is not configured');
+    if (!signature) return this.refuse('Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
+    } catch {
+      return this.refuse('Invalid or expired Stripe-Signature');
+    }
+    try {
+      return await this.apply(event, this.sync);
+    } catch (error) {
+      this.logger.error(
+        { eventId: event.id, type: event.type, error: error instanceof Error ? error.name : 'unknown' },
+        'stripe webhook not applied; Stripe will retry',
+      );
+      return unavailable('The event could not be applied now; retry later');
+    }
+  }
+
+  private async apply(event: Stripe.Event, sync: StripeSync): Promise<WebhookAnswer> {
+    const seen = this.keys.stripeEvent(event.id);
+    if ((await this.redis.exists(seen)) === 1)
+      return { status: HttpStatus.OK, body: { received: true, duplicate: true } };
+    const followed = await sync.applyEvent(event);
+    await this.redis.set(seen, event.type, 'EX', EVENT_MEMORY_SECONDS);
+    this.logger.info({ eventId: event.id, type: event.type, followed }, 'stripe webhook applied');
+    return { status: HttpStatus.OK, body: { received: true } };
+  }
+
+  private refuse(message: string): WebhookAnswer {
+    this.logger.warn({ reason: message }, 'stripe webhook refused');
+    return refused(message);
+  }
+}

@@ -1,0 +1,39 @@
+import { ReplyError } from 'ioredis';
+import { type StorageRefusal, storageRefusalOf } from '@pds/redis';
+import { currentDeadline } from '../deadline/request-deadline';
+
+/** Redis cannot serve now (down, too slow, full, loading, read-only…): answered 503, not 500. */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly refusal: StorageRefusal,
+    cause?: unknown,
+  ) {
+    super(`Storage unavailable: ${refusal.cause}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/**
+ * Awaits a Redis call and turns what storageRefusalOf calls "not available now" into
+ * StorageUnavailableError; any other reply error is a command we got wrong, so it stays a 500.
+ * Within a request, the call also ends at the request's deadline (see RequestDeadline).
+ */
+export async function fromStorage<T>(call: Promise<T>): Promise<T> {
+  const deadline = currentDeadline();
+  try {
+    return await (deadline ? deadline.bound(call) : call);
+  } catch (error) {
+    const refusal = storageRefusalOf(error);
+    if (refusal === undefined) throw error;
+    throw new StorageUnavailableError(refusal, error);
+  }
+}
+
+/**
+ * True for a StorageUnavailableError, and for a Redis refusal such as OOM that reached the error
+ * filter without passing through fromStorage: it is still "try again soon", never a 500.
+ */
+export function isStorageUnavailableError(error: unknown): boolean {
+  if (error instanceof StorageUnavailableError) return true;
+  return error instanceof ReplyError && storageRefusalOf(error) !== undefined;
+}

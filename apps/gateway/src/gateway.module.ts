@@ -1,0 +1,63 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { AppLogger } from '@pds/observability';
+import { RedisMemoryMetrics, RedisModule } from '@pds/redis';
+import { AccessModule } from './access/access.module';
+import { AccountPageModule } from './account-page/account-page.module';
+import { AccountsModule } from './accounts/accounts.module';
+import { BillingModule } from './billing/billing.module';
+import { ApiKeyGuard } from './access/authentication/api-key.guard';
+import { CoreModule } from './core/core.module';
+import { DemoModule } from './demo/demo.module';
+import { AllExceptionsFilter } from './errors/all-exceptions.filter';
+import type { GatewayEnvironment } from './gateway.environment';
+import { HealthModule } from './health/health.module';
+import { MarketDataModule } from './market-data/market-data.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { StreamingModule } from './streaming/streaming.module';
+
+/** Start-up waits this long for Redis, so a new replica does not answer its first requests 503. */
+const REDIS_READY_WAIT_MS = 5000;
+
+/**
+ * The gateway: its areas, and the checks every HTTP operation passes in the contract's order,
+ * API key (401), then rate limit (429), then validation (400, the global pipe). The areas with
+ * controllers come first in the same order as ever, so the OpenAPI document lists them unchanged.
+ */
+@Module({})
+export class GatewayModule {
+  static forRoot(env: GatewayEnvironment, logger: AppLogger): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        CoreModule.forRoot(env, logger),
+        RedisModule.forRoot(env, {
+          connectionName: 'gateway',
+          extraConnections: ['subscriber', 'queue'],
+          readyWaitMs: REDIS_READY_WAIT_MS,
+          logger,
+        }),
+        MarketDataModule,
+        HealthModule,
+        DemoModule,
+        AccountPageModule,
+        AccessModule,
+        RateLimitModule,
+        StreamingModule,
+        AccountsModule,
+        BillingModule,
+      ],
+      providers: [
+        RedisMemoryMetrics,
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
+        { provide: APP_GUARD, useExisting: RateLimitGuard },
+        {
+          provide: APP_FILTER,
+          inject: [AppLogger],
+          useFactory: (log: AppLogger) => new AllExceptionsFilter(log),
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,137 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Interval, type MarketSymbol, openTimeOfKlineJson } from '@pds/market';
+import { RedisKeys, REDIS_COMMAND, type RedisClient } from '@pds/redis';
+import { ApiException } from '../../errors/api-exception';
+import type { KlinesRead } from '../klines/needed-slots';
+import { HistoryReadThrough } from '../history/history-read-through';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { MarketMirror } from '../mirror/market-mirror';
+import type { MirroredKlines } from '../mirror/mirrored-klines';
+import { VersionedMemo } from '../mirror/versioned-memo';
+import { type KlinesWindow, selectKlines, type StoredKline, takesFirst } from '../klines/klines-selection';
+
+const NO_DATA_YET = 'No market data received yet; retry shortly';
+
+/** The getKlines 200 body around the stored Kline JSON strings. */
+export function klinesBody(klines: readonly string[]): string {
+  return `{"klines":[${klines.join(',')}]}`;
+}
+
+function windowKey(window: KlinesWindow): string {
+  return `${window.limit}|${window.from ?? ''}|${window.to ?? ''}`;
+}
+
+/**
+ * Reads market data in the layout the ingestor writes (see RedisKeys). Answers are JSON strings.
+ * The in-memory mirror answers what it holds exactly; everything else is read from Redis.
+ */
+@Injectable()
+export class MarketDataService {
+  /** getKlines bodies built from the mirror, per series and window, for its current version. */
+  private readonly bodies = new Map<string, VersionedMemo<Buffer | undefined>>();
+
+  constructor(
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    private readonly keys: RedisKeys,
+    private readonly history: HistoryReadThrough,
+    private readonly mirror: MarketMirror,
+  ) {}
+
+  async currentPrice(symbol: MarketSymbol): Promise<string> {
+    const mirrored = this.mirror.latestPrice(symbol);
+    if (mirrored !== undefined) return mirrored;
+    const price = await fromStorage(this.redis.get(this.keys.latestPrice(symbol)));
+    if (price === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
+    return price;
+  }
+
+  async currentKline(symbol: MarketSymbol, interval: Interval): Promise<string> {
+    const mirrored = this.mirror.klines(symbol, interval)?.openJson;
+    if (mirrored !== undefined) return mirrored;
+    const kline = await fromStorage(this.redis.get(this.keys.openKline(symbol, interval)));
+    if (kline === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
+    return kline;
+  }
+
+  /** The getKlines 200 body; one built from the mirror is built once per mirror version. */
+  async klinesBody(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<Buffer | string> {
+    const series = this.mirror.klines(symbol, interval);
+    if (series) {
+      const id = `${symbol}:${interval}`;
+      let memo = this.bodies.get(id);
+      if (!memo) {
+        memo = new VersionedMemo();
+        this.bodies.set(id, memo);
+      }
+      const body = memo.get(series.version, windowKey(window), () => {
+        const klines = this.fromMirror(series, interval, window);
+        return klines && Buffer.from(klinesBody(klines));
+      });
+      if (body) return body;
+    }
+    return klinesBody(await this.fromRedis(symbol, interval, window));
+  }
+
+  async klines(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<string[]> {
+    const series = this.mirror.klines(symbol, interval);
+    return (series && this.fromMirror(series, interval, window)) ?? this.fromRedis(symbol, interval, window);
+  }
+
+  /**
+   * The answer from memory when the mirror holds the whole read and it needs nothing fetched. An
+   * interval without an open kline is left to Redis (no live data yet, or data restored unannounced).
+   */
+  private fromMirror(series: MirroredKlines, interval: Interval, window: KlinesWindow): string[] | undefined {
+    const read = series.read(window);
+    if (!read?.open || !this.history.isComplete(interval, window, read)) return undefined;
+    return selectKlines(read.closed, read.open, window);
+  }
+
+  private async fromRedis(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<string[]> {
+    // Read-through: what the window needs and Redis lacks is fetched by the cache workers first.
+    const { closed, open } = await this.history.complete(symbol, interval, window, () =>
+      this.readKlines(symbol, interval, window),
+    );
+    const bounded = window.from !== undefined || window.to !== undefined;
+    // Without bounds the answer ends with the open kline (CONTRACT section 3): none yet, no answer.
+    if (!bounded && !open) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
+    return selectKlines(closed, open, window);
+  }
+
+  private async readKlines(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+  ): Promise<KlinesRead> {
+    const [closed, openJson] = await Promise.all([
+      this.closedKlines(symbol, interval, window),
+      fromStorage(this.redis.get(this.keys.openKline(symbol, interval))),
+    ]);
+    const open = openJson === null ? undefined : { openTime: openTimeOfKlineJson(openJson), json: openJson };
+    return { closed, open };
+  }
+
+  /** Closed klines in the window, ascending, at most `limit` from the end that counts. */
+  private async closedKlines(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+  ): Promise<StoredKline[]> {
+    const key = this.keys.closedKlines(symbol, interval);
+    const low = String(window.from ?? '-inf');
+    const high = String(window.to ?? '+inf');
+    // With the legacy reply mapping WITHSCORES answers a flat [member, score, ...] list.
+    const reply = takesFirst(window)
+      ? await fromStorage(
+          this.redis.zrange(key, low, high, 'BYSCORE', 'LIMIT', 0, window.limit, 'WITHSCORES'),
+        )
+      : await fromStorage(
+          this.redis.zrange(key, high, low, 'BYSCORE', 'REV', 'LIMIT', 0, window.limit, 'WITHSCORES'),
+        );
+    const klines: StoredKline[] = [];
+    for (let index = 0; index < reply.length; index += 2) {
+      klines.push({ json: reply[index] ?? '', openTime: Number(reply[index + 1]) });
+    }
+    return takesFirst(window) ? klines : klines.reverse();
+  }
+}

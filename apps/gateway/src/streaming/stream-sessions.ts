@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Injectable } from '@nestjs/common';
+import type { WebSocket } from 'ws';
+import { AppLogger } from '@pds/observability';
+import { Authenticator } from '../access/authentication/authenticator';
+import { withDeadline } from '../deadline/request-deadline';
+import { toApiException } from '../errors/all-exceptions.filter';
+import { ApiException } from '../errors/api-exception';
+import { GatewayEnvironment } from '../gateway.environment';
+import { proxyTrust } from '../proxy-trust';
+import { CloseCode } from './close-codes';
+import { ConnectionSlots } from './connection-slots';
+import type { Slot } from './slot-book';
+import { SlowReaders } from './slow-readers';
+import { SnapshotReader } from './snapshots';
+import { StreamHub } from './stream-hub';
+import {
+  type ClientRequest,
+  parseStreamRequest,
+  readClientRequest,
+  type StreamRoute,
+} from './stream-request';
+import { type ConnectionContext, StreamSocket } from './stream-socket';
+import { WsMetrics } from './ws-metrics';
+
+/**
+ * The life of every stream socket of this process. A socket is checked in the order of HTTP
+ * (authentication, connection limit, validation); a failed check sends the error frame and closes
+ * (4401, 4429, 4400; 1013 for a 503). Then it follows its channel, gets the snapshot, and is live.
+ * No client frame is ever handled: ws itself closes one over 4 KiB with 1009, the rest are ignored.
+ */
+@Injectable()
+export class StreamSessions {
+  readonly connections = new Map<string, StreamSocket>();
+  readonly slowReaders: SlowReaders;
+  private readonly context: ConnectionContext;
+  private accepting = true;
+
+  constructor(
+    private readonly env: GatewayEnvironment,
+    private readonly logger: AppLogger,
+    private readonly authenticator: Authenticator,
+    private readonly slots: ConnectionSlots,
+    private readonly hub: StreamHub,
+    private readonly snapshots: SnapshotReader,
+    private readonly metrics: WsMetrics,
+  ) {
+    this.slowReaders = new SlowReaders(env.WS_SLOW_CLIENT_TIMEOUT_MS, (connection) => {
+      this.logger.warn({ route: connection.route.path, keyId: connection.keyId }, 'ws-slow-reader');
+      connection.close(CloseCode.TryAgainLater, 'client too slow');
+    });
+    this.context = { highWaterBytes: env.WS_SLOW_CLIENT_BUFFER_BYTES, slowReaders: this.slowReaders };
+    slots.onLost((slot) => {
+      this.onSlotLost(slot);
+    });
+  }
+
+  /** Called by the route's gateway for each new socket (Nest does not await it). */
+  accept(route: StreamRoute, socket: WebSocket, request: IncomingMessage): void {
+    const tally = this.metrics.tallyOf(route);
+    // The upgrade request's socket is the one ws speaks on: complete frames are written to it directly.
+    const connection = new StreamSocket(randomUUID(), socket, request.socket, route, this.context, tally);
+    this.connections.set(connection.id, connection);
+    tally.open += 1;
+    socket.once('close', (code: number) => {
+      tally.open -= 1;
+      this.onClose(connection, code);
+    });
+    socket.on('pong', () => {
+      connection.unansweredPings = 0;
+    });
+    if (!this.accepting) {
+      connection.close(CloseCode.GoingAway, 'server shutting down');
+      return;
+    }
+    const client = readClientRequest(request, proxyTrust(this.env));
+    void withDeadline(this.env.REQUEST_DEADLINE_MS, (deadline) =>
+      this.start(connection, client)
+        .catch((error: unknown) => {
+          connection.reject(toApiException(error));
+        })
+        .finally(() => {
+          deadline.end();
+        }),
+    );
+  }
+
+  /** New sockets are turned away with 1001 from now on (shutdown). */
+  stopAccepting(): void {
+    this.accepting = false;
+  }
+
+  private async start(connection: StreamSocket, client: ClientRequest): Promise<void> {
+    const principal = await this.authenticator.authenticate(client.credentials, client.address);
+    connection.keyId = principal.id;
+    if (connection.isClosed()) return;
+    const slot = await this.slots.acquire(principal, connection.route, connection.id);
+    if (!connection.attach(slot)) {
+      await this.slots.release(slot);
+      return;
+    }
+    const request = parseStreamRequest(connection.route.kind, client.query);
+    connection.follow(request);
+    if (await this.snapshots.endsInPast(request)) {
+      const snapshot = await this.snapshots.read(request);
+      if (connection.isClosed()) return;
+      this.logOpen(connection);
+      connection.sendFinal(snapshot);
+      return;
+    }
+    if (connection.isClosed()) return;
+    // Follow the channel before reading the snapshot, so no update after the read is missed.
+    const generation = connection.beginSync();
+    this.hub.join(connection, request);
+    const snapshot = await this.snapshots.read(request);
+    if (connection.completeSync(snapshot, generation)) this.logOpen(connection);
+  }
+
+  private onClose(connection: StreamSocket, code: number): void {
+    connection.markClosed();
+    this.connections.delete(connection.id);
+    this.hub.leave(connection);
+    const slot = connection.slot;
+    connection.slot = undefined;
+    // Logged once the slot is free again, so the line also says a new connection may take it.
+    void (slot ? this.slots.release(slot) : Promise.resolve()).then(() => {
+      this.logger.info(
+        {
+          route: connection.route.path,
+          code: connection.sentCloseCode ?? code,
+          keyId: connection.keyId,
+          durationMs: Date.now() - connection.openedAt,
+        },
+        'ws-close',
+      );
+    });
+  }
+
+  private onSlotLost(slot: Slot): void {
+    const connection = this.connections.get(slot.member);
+    connection?.reject(
+      ApiException.tooManyRequests(`WebSocket connection limit of ${slot.limit} per operation exceeded`, 1),
+    );
+  }
+
+  private logOpen(connection: StreamSocket): void {
+    this.logger.info({ route: connection.route.path, keyId: connection.keyId }, 'ws-open');
+  }
+}

@@ -1,0 +1,77 @@
+import { PAYMENTS_SIM_SECRET_KEY, type RunningApp } from '@pds/testing';
+import { until } from './support/admin-api';
+import {
+  billingApi,
+  type BillingStack,
+  buyBoost,
+  newPayer,
+  rateLimitOf,
+  startBillingStack,
+  subscribe,
+} from './support/billing-stack';
+import { type Sim, startCache, startSim } from './support/history-stack';
+
+/** Issue 15, acceptance 2: what lost webhooks left undone, the cache worker's reconciliation does. */
+describe('billing: reconciliation with Stripe in the cache worker', () => {
+  let stack: BillingStack;
+  let exchange: Sim;
+  let cache: RunningApp;
+  const reconciliations = () => cache.output.filter((line) => line.includes('"billing-reconciled"')).length;
+
+  beforeAll(async () => {
+    stack = await startBillingStack('billing-reconcile');
+    exchange = await startSim();
+    cache = await startCache({ redisEnv: stack.harness.redisEnv, prefix: stack.harness.prefix }, exchange, {
+      WARM_UP_KLINES: '10',
+      STRIPE_SECRET_KEY: PAYMENTS_SIM_SECRET_KEY,
+      STRIPE_API_URL: stack.sim.baseUrl,
+      BILLING_RECONCILE_INTERVAL_MS: '1000',
+    });
+  });
+
+  afterEach(async () => {
+    await stack.sim.control('DELETE', '/webhooks/rules');
+  });
+
+  afterAll(async () => {
+    await cache.stop();
+    await exchange.app.stop();
+    await stack.close();
+  });
+
+  it('should grant a boost whose checkout.session.completed was lost, once', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'lost-boost@example.test');
+    const key = await billingApi(a, user).createKey();
+    await stack.sim.control('POST', '/webhooks/drop', { type: 'checkout.session.completed', count: 1 });
+    await buyBoost(a, user, 'boost_hour');
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 240,
+      10_000,
+      'the reconciled boost',
+    );
+    const runs = reconciliations();
+    await until(
+      () => Promise.resolve(reconciliations()),
+      (count) => count >= runs + 2,
+      10_000,
+      'two more runs',
+    );
+    expect(await rateLimitOf(b, key)).toBe(240);
+  });
+
+  it('should put an account on its plan when every webhook of the payment was lost', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'lost-plan@example.test');
+    const key = await billingApi(a, user).createKey();
+    await stack.sim.control('POST', '/webhooks/drop', {});
+    await subscribe(a, user, 'business');
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 1200,
+      10_000,
+      'the reconciled plan',
+    );
+  });
+});

@@ -1,0 +1,174 @@
+import {
+  CURRENT_KLINE,
+  eventually,
+  PAYMENTS_SIM_SECRET_KEY,
+  PAYMENTS_SIM_WEBHOOK_SECRET,
+  submitForm,
+} from '@pds/testing';
+import { until } from './support/admin-api';
+import {
+  baseOf,
+  billingApi,
+  type BillingStack,
+  buyBoost,
+  newPayer,
+  rateLimitOf,
+  startBillingStack,
+  subscribe,
+  subscriptionIdOf,
+} from './support/billing-stack';
+import { getJson } from './support/gateway-harness';
+import { connect, wsUrl } from './support/ws-client';
+import { dumpPrefix } from './support/redis-dump';
+
+interface AccountView {
+  readonly id: string;
+  readonly plan: string;
+  readonly subscription: { status: string; currentPeriodEnd: string; cancelAtPeriodEnd: boolean } | null;
+  readonly limits: { requestsPerMinute: number; wsConnections: number; apiKeys: number };
+}
+
+/** Issue 15, acceptance 1: a new user subscribes, boosts, cancels, and is back on free, on two replicas. */
+describe('billing: subscribe on the checkout page, on two gateway replicas', () => {
+  let stack: BillingStack;
+
+  beforeAll(async () => {
+    stack = await startBillingStack('billing-e2e');
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it('should list the plans and boosts with decimal-string prices, without a key', async () => {
+    const answer = await getJson(`${baseOf(stack.gateways[1])}/api/v1/billing/plans`);
+    expect(answer.status).toBe(200);
+    const { plans, boosts } = answer.body as {
+      plans: { id: string }[];
+      boosts: { price: { amount: string } }[];
+    };
+    expect(plans[0]).toEqual({
+      id: 'free',
+      name: 'Free',
+      price: { amount: '0.00', currency: 'usd', interval: 'month' },
+      requestsPerMinute: 40,
+      wsConnections: 2,
+      apiKeys: 3,
+    });
+    expect(plans.length).toBeGreaterThanOrEqual(3);
+    expect(boosts.length).toBeGreaterThanOrEqual(2);
+    expect(boosts.every((boost) => /^\d+\.\d{2}$/.test(boost.price.amount))).toBe(true);
+  });
+
+  it('should refuse an unknown plan with 400 and a checkout without an access token with 401', async () => {
+    const user = await newPayer(stack, 'unknown-plan@example.test');
+    const refused = await billingApi(stack.gateways[0], user).checkout('platinum');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    const anonymous = await fetch(`${baseOf(stack.gateways[0])}/api/v1/billing/checkout`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('should give every key the paid plan on both replicas, add a boost, and drop to free after cancelling', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'subscriber@example.test');
+    const key = await billingApi(a, user).createKey();
+    expect(await rateLimitOf(b, key)).toBe(40);
+
+    const paid = await subscribe(a, user, 'pro');
+    expect(paid.status).toBe(303);
+    expect(paid.location).toContain('https://prices.example.test/account?checkout=success');
+    for (const gateway of [a, b]) {
+      await until(
+        () => rateLimitOf(gateway, key),
+        (limit) => limit === 300,
+        5_000,
+        'the pro limit',
+      );
+    }
+    const account = (await billingApi(b, user).account()).body as AccountView;
+    expect(account).toMatchObject({
+      plan: 'pro',
+      limits: { requestsPerMinute: 300, wsConnections: 5, apiKeys: 10 },
+      subscription: { status: 'active', cancelAtPeriodEnd: false },
+    });
+
+    // Three WebSocket connections of one key and operation: more than free's two, within pro's five.
+    const streams = await Promise.all(
+      [a, b, b].map((gateway) =>
+        connect(wsUrl(baseOf(gateway), CURRENT_KLINE, { apiKey: key, interval: '1m' })),
+      ),
+    );
+    for (const { first } of streams) expect(first).toHaveProperty('openTime');
+    await Promise.all(streams.map(({ client }) => client.close()));
+
+    await buyBoost(a, user, 'boost_hour');
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 500,
+      5_000,
+      'the boosted limit',
+    );
+
+    const portal = await billingApi(a, user).portal();
+    expect(portal.status).toBe(201);
+    await submitForm((portal.body as { url: string }).url, 'Cancel at period end');
+    await eventually(async () => {
+      const view = (await billingApi(b, user).account()).body as AccountView;
+      return view.subscription?.cancelAtPeriodEnd ? view : undefined;
+    }, 'cancel at period end shown');
+
+    await stack.sim.control(
+      'POST',
+      `/subscriptions/${await subscriptionIdOf(stack, account.id)}/advance-to-period-end`,
+    );
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 240,
+      5_000,
+      'free plus the boost',
+    );
+    const ended = (await billingApi(a, user).account()).body as AccountView;
+    expect(ended).toMatchObject({
+      plan: 'free',
+      subscription: { status: 'canceled' },
+      limits: { requestsPerMinute: 40 },
+    });
+  });
+
+  it('should keep the secret key, the webhook secret and hosted page URLs out of every log line and Redis value', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'discreet@example.test');
+    const api = billingApi(a, user);
+    const urls = [
+      ((await api.checkout('pro')).body as { url: string }).url,
+      ((await api.boostCheckout('boost_hour')).body as { url: string }).url,
+    ];
+    for (const url of urls) await submitForm(url, 'Pay');
+    urls.push(((await api.portal()).body as { url: string }).url);
+    await until(
+      async () => ((await billingApi(b, user).account()).body as AccountView).plan,
+      (plan) => plan === 'pro',
+      5_000,
+      'pro',
+    );
+    const logs = [...a.output, ...b.output].join('\n');
+    const stored = [...(await dumpPrefix(stack.harness.redis, stack.harness.prefix)).entries()]
+      .flat(2)
+      .join('\n');
+    for (const secret of [
+      PAYMENTS_SIM_SECRET_KEY,
+      PAYMENTS_SIM_WEBHOOK_SECRET,
+      ...urls,
+      '/c/pay/',
+      '/p/session/',
+    ]) {
+      expect({ secret, inLogs: logs.includes(secret), inRedis: stored.includes(secret) }).toEqual({
+        secret,
+        inLogs: false,
+        inRedis: false,
+      });
+    }
+    expect(logs).toContain('stripe webhook applied');
+  });
+});

@@ -1,0 +1,140 @@
+import { PAYMENTS_SIM_WEBHOOK_SECRET } from '@pds/testing';
+import Stripe from 'stripe';
+import { until } from './support/admin-api';
+import {
+  baseOf,
+  billingApi,
+  type BillingStack,
+  buyBoost,
+  newPayer,
+  rateLimitOf,
+  startBillingStack,
+  subscribe,
+  subscriptionIdOf,
+  WEBHOOK_PATH,
+} from './support/billing-stack';
+
+interface AccountView {
+  readonly id: string;
+  readonly plan: string;
+  readonly subscription: { status: string } | null;
+}
+
+/** Issue 15, acceptance 2: Stripe's webhooks, signed or not, repeated, out of order, failing. */
+describe('billing: Stripe webhooks', () => {
+  let stack: BillingStack;
+  const planOf = async (user: Parameters<typeof billingApi>[1]) =>
+    ((await billingApi(stack.gateways[1], user).account()).body as AccountView).plan;
+  const postWebhook = (payload: string, signature?: string) =>
+    fetch(`${baseOf(stack.gateways[0])}${WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      body: payload,
+    });
+
+  beforeAll(async () => {
+    stack = await startBillingStack('billing-webhooks');
+  });
+
+  afterEach(async () => {
+    await stack.sim.control('DELETE', '/webhooks/rules');
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  it('should refuse a missing, wrong or stale signature with 400 and change nothing', async () => {
+    const user = await newPayer(stack, 'forger@example.test');
+    const { id } = (await billingApi(stack.gateways[0], user).account()).body as AccountView;
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: 'cs_forged', client_reference_id: id } },
+    });
+    const stale = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: PAYMENTS_SIM_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
+    for (const signature of [undefined, wrong, stale, 't=1,v1=00']) {
+      const answer = await postWebhook(payload, signature);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    expect(await stack.harness.redis.exists(stack.harness.keys.stripeEvent('evt_forged'))).toBe(0);
+    expect(await planOf(user)).toBe('free');
+  });
+
+  it('should grant one boost and one plan when every event is delivered twice', async () => {
+    await stack.sim.control('POST', '/webhooks/duplicate', {});
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'twice@example.test');
+    const key = await billingApi(a, user).createKey();
+    await subscribe(a, user, 'pro');
+    await buyBoost(a, user, 'boost_day');
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 500,
+      5_000,
+      'pro plus one boost',
+    );
+    await until(
+      async () => (await stack.sim.deliveries()).filter((d) => d.duplicate && d.state === 'delivered').length,
+      (count) => count >= 6,
+      10_000,
+      'the duplicates delivered',
+    );
+    expect(await rateLimitOf(b, key)).toBe(500);
+    const { id } = (await billingApi(a, user).account()).body as AccountView;
+    expect(await stack.harness.redis.hlen(stack.harness.keys.accountBoosts(id))).toBe(1);
+  });
+
+  it('should end on the right plan when subscription.updated arrives before subscription.created', async () => {
+    await stack.sim.control('POST', '/webhooks/hold', {});
+    const user = await newPayer(stack, 'reordered@example.test');
+    await subscribe(stack.gateways[0], user, 'business');
+    expect(await planOf(user)).toBe('free');
+    await stack.sim.control('POST', '/webhooks/release', { order: 'reverse' });
+    await until(
+      () => planOf(user),
+      (plan) => plan === 'business',
+      5_000,
+      'the business plan',
+    );
+  });
+
+  it('should keep the plan on a failed renewal showing past_due, and drop to free when canceled', async () => {
+    const user = await newPayer(stack, 'late-payer@example.test');
+    await subscribe(stack.gateways[0], user, 'pro');
+    await until(
+      () => planOf(user),
+      (plan) => plan === 'pro',
+      5_000,
+      'the pro plan',
+    );
+    const { id } = (await billingApi(stack.gateways[0], user).account()).body as AccountView;
+    const subscription = await subscriptionIdOf(stack, id);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
+    const pastDue = await until(
+      async () => (await billingApi(stack.gateways[1], user).account()).body as AccountView,
+      (view) => view.subscription?.status === 'past_due',
+      5_000,
+      'past_due shown',
+    );
+    expect(pastDue.plan).toBe('pro');
+    await stack.sim.control('POST', `/subscriptions/${subscription}/cancel`);
+    await until(
+      () => planOf(user),
+      (plan) => plan === 'free',
+      5_000,
+      'back on free',
+    );
+  });
+});

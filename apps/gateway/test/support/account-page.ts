@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+/** Where the account page test leaves its screenshots (not tracked; docs/account.png is). */
+export const ARTIFACTS = resolve(__dirname, '../../../../test-artifacts/account');
+
+/** The page's steps as a person sees them, by the page's ids and roles. */
+export function accountPage(page: Page) {
+  const form = (id: string) => page.locator(`#${id}`);
+  return {
+    page,
+    async signUp(email: string, password: string): Promise<void> {
+      await form('sign-up').getByLabel('Email').fill(email);
+      await form('sign-up').getByLabel('Password').fill(password);
+      await form('sign-up').getByRole('button', { name: 'Sign up' }).click();
+    },
+    async signIn(email: string, password: string): Promise<void> {
+      await form('sign-in').getByLabel('Email').fill(email);
+      await form('sign-in').getByLabel('Password').fill(password);
+      await form('sign-in').getByRole('button', { name: 'Sign in' }).click();
+    },
+    async createKey(name: string): Promise<void> {
+      await form('create-key').getByLabel('Name').fill(name);
+      await form('create-key').getByRole('button', { name: 'Create a key' }).click();
+    },
+    keyRow: (name: string) => page.locator('#keys tr', { hasText: name }),
+    /** Waits until an element of `selector` shows `text`. */
+    shows: (selector: string, text: string | RegExp) => page.locator(selector, { hasText: text }).waitFor(),
+    /** Waits until the usage table's row for `operation` reads `text` ("1 of 40"). */
+    usage: (operation: string, text: string) =>
+      page.locator(`#usage tr[data-operation="${operation}"]`, { hasText: text }).waitFor(),
+    /** Reloads, and expects the page to come back in `view`. */
+    async reloadedAs(view: string): Promise<void> {
+      await page.reload();
+      await page.waitForSelector(`body[data-ready="true"][data-view="${view}"]`);
+    },
+    /** Clicks `button` (which goes to Checkout on `paymentsUrl`), pays, and waits to be back on `back`. */
+    async payThrough(button: Locator, paymentsUrl: string, back: string, shot?: string): Promise<void> {
+      await button.click();
+      await page.waitForURL(`${paymentsUrl}/**`);
+      if (shot) await this.screenshot(shot);
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.waitForURL(back);
+    },
+    /** The view on show once the page has finished loading (after a reload too). */
+    async view(): Promise<string | null> {
+      await page.waitForSelector('body[data-ready="true"]');
+      return page.getAttribute('body', 'data-view');
+    },
+    /** Waits for the error banner to say `text`. */
+    error: (text: string | RegExp) => page.locator('#message:not([hidden])', { hasText: text }).waitFor(),
+    notice: (text: string | RegExp) => page.locator('#notice:not([hidden])', { hasText: text }).waitFor(),
+    async screenshot(name: string): Promise<void> {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
+    },
+  };
+}
+
+export type AccountPage = ReturnType<typeof accountPage>;
