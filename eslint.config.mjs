@@ -13,6 +13,7 @@ export default tseslint.config(
       'eslint.config.mjs',
       'apps/gateway/public/',
       'tools/jest-summary-reporter.js',
+      'tools/jest-slow-first-sequencer.js',
     ],
   },
   js.configs.recommended,

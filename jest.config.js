@@ -12,6 +12,7 @@ const CLUSTER_SUITES = [
   'gateway/test/rate-limit',
   'gateway/test/auth',
   'gateway/test/admin-api-keys',
+  'gateway/test/accounts-api-keys',
   'gateway/test/ws-streams',
   'gateway/test/read-through-warm',
 ];
@@ -19,6 +20,7 @@ const CLUSTER_SUITES = [
 module.exports = {
   // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
   testTimeout: 60_000,
+  testSequencer: '<rootDir>/tools/jest-slow-first-sequencer.js',
   reporters,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },

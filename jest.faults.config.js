@@ -6,5 +6,7 @@ module.exports = {
   displayName: 'faults',
   testMatch: ['<rootDir>/faults/test/**/*.test.ts'],
   testTimeout: 300_000,
+  // Each file runs a whole stack under load and bounds its recoveries in time: one at a time.
+  maxWorkers: 1,
   reporters,
 };

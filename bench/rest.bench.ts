@@ -11,7 +11,7 @@ import {
   uniquePrefix,
 } from '@pds/testing';
 import { Redis } from 'ioredis';
-import { ApiKeyStore } from '../apps/gateway/src/api-keys/api-key.store';
+import { ApiKeyStore } from '../apps/gateway/src';
 import { type LoadResult, measureLoad } from './load';
 import { spawnNode } from './spawn-node';
 import { median, round } from './statistics';

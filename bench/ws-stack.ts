@@ -1,7 +1,7 @@
 import { RedisKeys } from '@pds/redis';
 import { type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
 import type { Redis } from 'ioredis';
-import { ApiKeyStore } from '../apps/gateway/src/api-keys/api-key.store';
+import { ApiKeyStore } from '../apps/gateway/src';
 import { spawnNode } from './spawn-node';
 
 export type WsTarget = 'gateway' | 'bare-ws';

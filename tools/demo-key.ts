@@ -1,6 +1,6 @@
 import type { RedisEnvironment } from '@pds/config';
 import { createRedis, type RedisKeys } from '@pds/redis';
-import { ApiKeyStore } from '../apps/gateway/src/api-keys/api-key.store';
+import { ApiKeyStore } from '../apps/gateway/src';
 
 /**
  * The demo key of the local stack: DEMO_API_KEY when set (kept across restarts, created once),

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system tools the test suite drives (Debian packages), when they are missing:
-# nginx (load-balancer tests), docker-compose (compose file validation), chromium (demo page e2e),
-# redis-server and redis-cli (private servers and the local Redis Cluster of the cluster project).
+# nginx and openssl (load-balancer and TLS tests), docker-compose (compose file validation), chromium
+# (demo page e2e), redis-server and redis-cli (private servers and the local Redis Cluster of the
+# cluster project).
 set -euo pipefail
 
 missing=()
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)

@@ -19,6 +19,20 @@ export class LocalStackEnvironment extends RedisEnvironment {
   @IsInt()
   SIM_SEED = 1;
 
+  /** The payments simulator, an offline Stripe the gateway bills through. */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  @Max(65_535)
+  PAYMENTS_SIM_PORT = 12111;
+
+  /** The local SMTP sink that receives and prints account mails. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  MAIL_SINK_PORT = 1025;
+
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL = 'info';
 

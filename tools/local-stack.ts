@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { builtEntryPoint } from '@pds/testing';
 import { ensureDemoKey } from './demo-key';
 import { LocalStackEnvironment } from './local-stack.environment';
+import { localAccountsEnv, startLocalMailSink } from './local-mail-sink';
+import { billingHowTo, localStripeEnv, paymentsSimEnv } from './local-payments';
 
 /**
  * `npm start`: the whole service on this machine against the exchange simulator (no internet
@@ -82,21 +84,41 @@ async function main(): Promise<void> {
     EXCHANGE_REST_URL: `http://127.0.0.1:${sim.port}`,
   };
   await start('ingestor', { ...shared, ...exchange });
-  if (existsSync(builtEntryPoint('cache'))) await start('cache', { ...shared, ...exchange });
-  const gateway = await start('gateway', { ...shared, PORT: String(env.PORT), ...adminToken(env) });
+  await start('payments-sim', {
+    LOG_LEVEL: env.LOG_LEVEL,
+    ...paymentsSimEnv(env.PAYMENTS_SIM_PORT, env.PORT),
+  });
+  const stripe = localStripeEnv(env.PAYMENTS_SIM_PORT);
+  if (existsSync(builtEntryPoint('cache'))) await start('cache', { ...shared, ...exchange, ...stripe });
+  const mailSink = await startLocalMailSink(env.MAIL_SINK_PORT);
+  const gateway = await start('gateway', {
+    ...shared,
+    PORT: String(env.PORT),
+    ...adminToken(env),
+    ...localAccountsEnv(mailSink, env.PORT),
+    ...stripe,
+  });
   const key = await ensureDemoKey(env, new RedisKeys(env.REDIS_PREFIX));
-  const url = `http://127.0.0.1:${gateway.port}`;
   process.stdout.write(
+    welcome(`http://127.0.0.1:${gateway.port}`, sim.port, key, mailSink.url, env.PAYMENTS_SIM_PORT),
+  );
+}
+
+function welcome(url: string, simPort: number, key: string, mailUrl: string, paymentsPort: number): string {
+  return (
     [
       '',
-      `The service is running against the exchange simulator at http://127.0.0.1:${sim.port}.`,
+      `The service is running against the exchange simulator at http://127.0.0.1:${simPort}.`,
       `  Gateway:  ${url}   (API docs: ${url}/docs)`,
       `  Live chart: ${url}/demo?key=${key}`,
+      `  Account:  ${url}/account (sign up, keys, plan and boosts)`,
       `  Demo key: ${key}`,
       `  Try:      curl -H 'x-api-key: ${key}' ${url}/api/v1/prices/current`,
+      `  Mail:     ${mailUrl} (account mails are printed here with their links)`,
+      ...billingHowTo(url, paymentsPort),
       'Press Ctrl+C to stop.',
       '',
-    ].join('\n') + '\n',
+    ].join('\n') + '\n'
   );
 }
 

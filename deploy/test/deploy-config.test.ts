@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { NGINX, renderNginxConfig } from './support/nginx';
+import { NGINX, type NginxMode, PLAIN, renderNginxConfig } from './support/nginx';
+import { selfSignedCertificate } from './support/tls';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
@@ -48,16 +49,24 @@ describe('deployment configuration', () => {
     expect(config).toContain('--appendonly');
   });
 
-  it('should pass nginx -t with the load balancer configuration', async () => {
+  it('should pass nginx -t with the load balancer configuration, in the TLS and the plain-HTTP mode', async () => {
     // The compose upstream names resolve only inside the compose network, so the check uses the
-    // same nginx.conf with loopback replicas, as the local multi-replica setup does.
-    const { folder, config } = await renderNginxConfig([3001, 3002], 8080);
+    // same files with loopback replicas, as the local multi-replica setup does.
+    const certificate = await selfSignedCertificate();
+    const modes: NginxMode[] = [{ kind: 'tls', httpsPort: 8443, tlsFolder: certificate.folder }, PLAIN];
     try {
-      const { stderr } = await run(NGINX, ['-t', '-p', folder, '-c', config]);
-      expect(stderr).toContain('syntax is ok');
-      expect(stderr).toContain('test is successful');
+      for (const mode of modes) {
+        const { folder, config } = await renderNginxConfig([3001, 3002], 8080, mode);
+        try {
+          const { stderr } = await run(NGINX, ['-t', '-p', folder, '-c', config]);
+          expect(stderr).toContain('syntax is ok');
+          expect(stderr).toContain('test is successful');
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      }
     } finally {
-      await rm(folder, { recursive: true, force: true });
+      await certificate.remove();
     }
   });
 });

@@ -1,8 +1,6 @@
 import { request } from 'node:http';
 import { PRICE, type RunningApp } from '@pds/testing';
-import { getJson } from '../../apps/gateway/test/support/gateway-harness';
-import { until } from '../../apps/gateway/test/support/admin-api';
-import { connect, type StreamClient, wsUrl } from '../../apps/gateway/test/support/ws-client';
+import { getJson, until, connect, type StreamClient, wsUrl } from '../../apps/gateway/test/support';
 import { type ReplicaStack, startReplicaStack } from './support/replica-stack';
 
 jest.setTimeout(60_000);

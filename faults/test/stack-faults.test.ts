@@ -1,15 +1,23 @@
-import { INTERVALS, intervalMs, toIsoTime } from '@pds/market';
-import { CURRENT_KLINE, eventually, isMsg, nextLog, PRICE, type RunningApp } from '@pds/testing';
+import { toIsoTime } from '@pds/market';
+import { eventually, isMsg, nextLog, PRICE, type RunningApp } from '@pds/testing';
 import {
   startFaultStack,
   TIMINGS,
   type FaultStack,
   WS_CONNECTIONS_PER_OPERATION,
 } from './support/fault-stack';
-import { HttpLoad } from './support/http-load';
+import type { HttpLoad } from './support/http-load';
+import {
+  gatewayUrl as gatewayUrlOf,
+  LOAD_PATHS,
+  loadTarget,
+  startLoad,
+  writesFlow as writesFlowOn,
+} from './support/stack-load';
+import { expectExchangeHistory } from './support/history-check';
 import { MarketStore } from './support/market-store';
 import { MINUTE, pause, SimClock } from './support/sim-clock';
-import { isAtOrAfter, reconnectUntilAdmitted, streamUrl, watch, type Watcher } from './support/ws-watchers';
+import { isAtOrAfter, reconnectUntilAdmitted, streamUrl, type Watcher } from './support/ws-watchers';
 
 /** CONTRACT 7: without Redis the gateway answers 503 within 1 s; the margin is for a busy machine. */
 const REDIS_GONE_503_MS = 1000 + 500;
@@ -17,7 +25,6 @@ const REDIS_GONE_503_MS = 1000 + 500;
 const REDIS_DOWN_MS = 3000;
 /** Leadership: a standby writes within 10 s of the leader's kill -9 (ingestor README, issue). */
 const TAKEOVER_MS = 10_000;
-const LOAD_PATHS = [PRICE, '/api/v1/prices/klines?interval=1m&limit=100'];
 
 jest.setTimeout(4 * MINUTE);
 
@@ -37,21 +44,12 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
   let gatewayKilledAt = Number.POSITIVE_INFINITY;
   let lastFaultAt = 0;
 
-  const gatewayUrl = (index: number): string => `http://127.0.0.1:${stack.gateways[index]!.port}`;
-  const target = (index: number): string => `gateway-${index}`;
+  const gatewayUrl = (index: number): string => gatewayUrlOf(stack, index);
+  const target = loadTarget;
 
   /** Resolves once a trade booked from now on is the latest price in Redis: the market is written again. */
-  async function writesFlow(what: string, timeoutMs = 10_000): Promise<void> {
-    const trade = await stack.feed.next();
-    await eventually(
-      async () => {
-        const price = await store.price();
-        return price && Date.parse(price.time) >= trade.time ? true : undefined;
-      },
-      `${what}: the price of a trade booked at ${trade.time}`,
-      timeoutMs,
-    );
-  }
+  const writesFlow = (what: string, timeoutMs?: number): Promise<void> =>
+    writesFlowOn(stack, store, what, timeoutMs);
 
   async function leader(): Promise<{ id: string; app: RunningApp }> {
     const id = await eventually(async () => (await store.leaseOwner()) ?? undefined, 'a leader');
@@ -63,20 +61,7 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
   beforeAll(async () => {
     stack = await startFaultStack(clock.offsetMs);
     store = new MarketStore(stack.harness.redis, stack.harness.keys);
-    await writesFlow('start-up');
-    // The WebSocket snapshots need the open kline too, which comes with the exchange's first push.
-    await eventually(async () => {
-      const response = await fetch(`${gatewayUrl(0)}${CURRENT_KLINE}?interval=1m`, {
-        headers: { 'x-api-key': stack.key },
-      });
-      return response.status === 200 ? true : undefined;
-    }, 'the open 1m kline');
-    load = new HttpLoad(stack.key, 20);
-    load.start(
-      stack.gateways.map((_, index) => ({ name: target(index), baseUrl: gatewayUrl(index) })),
-      LOAD_PATHS,
-    );
-    watchers = await Promise.all(stack.gateways.map((_, index) => watch(gatewayUrl(index), stack.key)));
+    ({ load, watchers } = await startLoad(stack, store));
   });
 
   afterAll(async () => {
@@ -208,20 +193,7 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
     const last = stack.feed.last!;
 
     // The cache worker repairs what the faults left out; poll until it is done.
-    for (const interval of INTERVALS) {
-      const { stored, exchange } = await store.closedOnceSettled(stack.sim, interval, 30_000);
-      const openTimes = stored.map((member) => member.score);
-      const steps = new Set(openTimes.slice(1).map((time, index) => time - openTimes[index]!));
-      expect({ interval, unique: new Set(openTimes).size === openTimes.length }).toEqual({
-        interval,
-        unique: true,
-      });
-      expect({ interval, steps: [...steps] }).toEqual({ interval, steps: [intervalMs(interval)] });
-      expect({ interval, klines: stored.map((member) => member.kline) }).toEqual({
-        interval,
-        klines: exchange,
-      });
-    }
+    await expectExchangeHistory(store, stack.sim);
     const openTimes = (await store.closed('1m')).map((member) => member.score);
     expect(openTimes.at(-1)).toBeGreaterThanOrEqual(closing - MINUTE);
 

@@ -1,37 +1,66 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 
 export const NGINX = '/usr/sbin/nginx';
-const SHIPPED_CONFIG = resolve(__dirname, '../../nginx/nginx.conf');
-/** The one port the shipped configuration listens on (docker-compose publishes it). */
-const SHIPPED_LISTEN = 'listen 8080;';
+const SHIPPED_FOLDER = resolve(__dirname, '../../nginx');
+/** The plain HTTP port of both shipped modes (docker-compose publishes it). */
+const SHIPPED_HTTP_LISTEN = 'listen 8080;';
+/** The TLS mode's HTTPS port, and the folder its certificate and key are mounted at. */
+const SHIPPED_HTTPS_LISTEN = 'listen 8443 ssl;';
+const SHIPPED_TLS_FOLDER = '/etc/pds-tls/';
+
+/** Plain HTTP (nginx-plain.conf), or TLS (nginx.conf) with its certificate and key in `tlsFolder`. */
+export type NginxMode =
+  | { readonly kind: 'plain' }
+  | { readonly kind: 'tls'; readonly httpsPort: number; readonly tlsFolder: string };
+
+export const PLAIN: NginxMode = { kind: 'plain' };
 
 export interface RenderedConfig {
   readonly folder: string;
   readonly config: string;
 }
 
+/** `text` with `from` replaced everywhere, or an error naming what the shipped file lacks. */
+function substitute(text: string, from: string, to: string, file: string): string {
+  if (!text.includes(from)) throw new Error(`${file} has no "${from}"`);
+  return text.split(from).join(to);
+}
+
+/** The shipped entry file of `mode` with only its listen addresses and certificate folder replaced. */
+function renderEntry(shipped: string, file: string, httpPort: number, mode: NginxMode): string {
+  const plain = substitute(shipped, SHIPPED_HTTP_LISTEN, `listen 127.0.0.1:${httpPort};`, file);
+  if (mode.kind === 'plain') return plain;
+  const https = substitute(plain, SHIPPED_HTTPS_LISTEN, `listen 127.0.0.1:${mode.httpsPort} ssl;`, file);
+  return substitute(https, SHIPPED_TLS_FOLDER, `${mode.tlsFolder}/`, file);
+}
+
 /**
- * The shipped nginx.conf in a folder of its own, with only what differs per environment replaced:
- * the listen address, and upstream.conf listing `upstreams` (loopback ports) as the compose file's
- * upstream.conf lists the gateway containers.
+ * The shipped deploy/nginx files in a folder of their own, with only what differs per environment
+ * replaced: the listen addresses, the certificate folder (TLS mode), and upstream.conf listing
+ * `upstreams` (loopback ports) as the compose file's upstream.conf lists the gateway containers.
  */
 export async function renderNginxConfig(
   upstreams: readonly number[],
-  listenPort: number,
+  httpPort: number,
+  mode: NginxMode = PLAIN,
 ): Promise<RenderedConfig> {
-  const shipped = await readFile(SHIPPED_CONFIG, 'utf8');
-  if (!shipped.includes(SHIPPED_LISTEN)) throw new Error(`${SHIPPED_CONFIG} has no "${SHIPPED_LISTEN}"`);
-  const shippedUpstream = await readFile(resolve(SHIPPED_CONFIG, '../upstream.conf'), 'utf8');
   const folder = await mkdtemp(join(tmpdir(), 'pds-nginx-'));
-  const config = join(folder, 'nginx.conf');
-  await writeFile(config, shipped.replace(SHIPPED_LISTEN, `listen 127.0.0.1:${listenPort};`));
-  await writeFile(join(folder, 'upstream.conf'), loopbackUpstream(shippedUpstream, upstreams));
+  for (const file of await readdir(SHIPPED_FOLDER)) {
+    const shipped = await readFile(join(SHIPPED_FOLDER, file), 'utf8');
+    await writeFile(
+      join(folder, file),
+      file === 'upstream.conf' ? loopbackUpstream(shipped, upstreams) : shipped,
+    );
+  }
+  const entry = mode.kind === 'plain' ? 'nginx-plain.conf' : 'nginx.conf';
+  const config = join(folder, entry);
+  await writeFile(config, renderEntry(await readFile(config, 'utf8'), entry, httpPort, mode));
   return { folder, config };
 }
 
@@ -46,8 +75,11 @@ function loopbackUpstream(shipped: string, ports: readonly number[]): string {
 }
 
 export interface RunningNginx {
+  /** Plain HTTP (`/health` answers here in both modes). */
   readonly url: string;
   readonly port: number;
+  /** HTTPS, in TLS mode. */
+  readonly httpsUrl?: string;
   readonly output: string[];
   stop(): Promise<void>;
 }
@@ -67,11 +99,15 @@ async function waitUntilListening(port: number, child: ChildProcess, output: str
 }
 
 /**
- * nginx in the foreground as a test's own process, with the shipped configuration in front of
- * `upstreams`. Resolves once it answers on `listenPort`.
+ * nginx in the foreground as a test's own process, with the shipped configuration of `mode` in front
+ * of `upstreams`. Resolves once it answers on `listenPort`.
  */
-export async function startNginx(upstreams: readonly number[], listenPort: number): Promise<RunningNginx> {
-  const { folder, config } = await renderNginxConfig(upstreams, listenPort);
+export async function startNginx(
+  upstreams: readonly number[],
+  listenPort: number,
+  mode: NginxMode = PLAIN,
+): Promise<RunningNginx> {
+  const { folder, config } = await renderNginxConfig(upstreams, listenPort, mode);
   const child = spawn(
     NGINX,
     ['-p', folder, '-c', config, '-e', 'stderr', '-g', `daemon off; pid ${join(folder, 'nginx.pid')};`],
@@ -95,5 +131,6 @@ export async function startNginx(upstreams: readonly number[], listenPort: numbe
     await stop();
     throw error;
   }
-  return { url: `http://127.0.0.1:${listenPort}`, port: listenPort, output, stop };
+  const httpsUrl = mode.kind === 'tls' ? `https://127.0.0.1:${mode.httpsPort}` : undefined;
+  return { url: `http://127.0.0.1:${listenPort}`, port: listenPort, httpsUrl, output, stop };
 }

@@ -3,16 +3,19 @@ import {
   gatewayHarness,
   type GatewayHarness,
   getJson,
-} from '../../../apps/gateway/test/support/gateway-harness';
-import { type Sim, startIngestor, startSim } from '../../../apps/gateway/test/support/live-market';
-import { nextLog } from '../../../apps/gateway/test/support/ws-client';
-import { type RunningNginx, startNginx } from './nginx';
+  type Sim,
+  startIngestor,
+  startSim,
+  nextLog,
+} from '../../../apps/gateway/test/support';
+import { type NginxMode, PLAIN, type RunningNginx, startNginx } from './nginx';
 
 type LogEntry = Record<string, unknown>;
 
 /**
  * The local multi-replica deployment: the simulator, the ingestor, the cache worker and two gateways
- * (fixed ports, TRUST_PROXY) on one Redis prefix, behind nginx with the shipped configuration.
+ * (fixed ports, trusting nginx's loopback address as TRUSTED_PROXIES) on one Redis prefix, behind
+ * nginx with the shipped configuration of `mode`.
  */
 export interface ReplicaStack {
   readonly harness: GatewayHarness;
@@ -44,7 +47,7 @@ async function sendUntilServed(nginx: RunningNginx, app: RunningApp, key: string
   await served;
 }
 
-export async function startReplicaStack(label: string): Promise<ReplicaStack> {
+export async function startReplicaStack(label: string, mode: NginxMode = PLAIN): Promise<ReplicaStack> {
   const harness = await gatewayHarness(label);
   const sim = await startSim({ SIM_TRADES_PER_SECOND: '5' });
   const ingestor = await startIngestor(harness.prefix, sim);
@@ -53,12 +56,12 @@ export async function startReplicaStack(label: string): Promise<ReplicaStack> {
   const ports = [await freePort(), await freePort()];
   const replicas: RunningApp[] = [];
   const startReplica = async (index: number): Promise<RunningApp> => {
-    const app = await harness.startGateway({ PORT: String(ports[index]), TRUST_PROXY: 'true' });
+    const app = await harness.startGateway({ PORT: String(ports[index]), TRUSTED_PROXIES: '127.0.0.1' });
     replicas[index] = app;
     return app;
   };
   await Promise.all([startReplica(0), startReplica(1)]);
-  const nginx = await startNginx(ports, await freePort());
+  const nginx = await startNginx(ports, await freePort(), mode);
   return {
     harness,
     sim,

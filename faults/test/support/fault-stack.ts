@@ -2,6 +2,7 @@ import {
   isMsg,
   redisAt,
   type RedisServer,
+  type RedisTarget,
   type RunningApp,
   type Sim,
   spawnCache,
@@ -10,7 +11,7 @@ import {
   startRedisServer,
 } from '@pds/testing';
 import { TradeFeed } from './trade-feed';
-import { gatewayHarness, type GatewayHarness } from '../../../apps/gateway/test/support/gateway-harness';
+import { gatewayHarness, type GatewayHarness } from '../../../apps/gateway/test/support';
 
 /** Short lease and stream timings, so that every recovery happens in seconds. */
 export const TIMINGS = {
@@ -29,8 +30,13 @@ export const TIMINGS = {
 /** WebSocket connections the fault suite's key may hold per operation (across gateways). */
 export const WS_CONNECTIONS_PER_OPERATION = 2;
 
-export interface FaultStack {
-  readonly redis: RedisServer;
+/** What the stack's Redis must offer besides its address: a way to be taken away at the end. */
+export interface DisposableRedis {
+  dispose(): Promise<void>;
+}
+
+export interface FaultStack<R extends DisposableRedis = RedisServer> {
+  readonly redis: R;
   readonly harness: GatewayHarness;
   readonly sim: Sim;
   /** Trades on the exchange, one every 50 ms from the simulator's start to the end of the run. */
@@ -66,13 +72,24 @@ const GATEWAY_ENV = {
 
 /**
  * The whole service on a private, append-only redis-server (so it can be stopped and started and
- * keeps its data, as production's AOF Redis does): the simulator with its clock at `simOffsetMs`,
- * ingestors `ingestor-a` (leader) and `ingestor-b` (standby), a cache worker that has warmed up,
- * two gateways, and an API key with room for the load.
+ * keeps its data, as production's AOF Redis does); see startStackOn.
  */
 export async function startFaultStack(simOffsetMs: number): Promise<FaultStack> {
   const redis = await startRedisServer({ appendOnly: true });
-  const harness = await gatewayHarness('faults', redisAt(redis.url));
+  return startStackOn(redis, redisAt(redis.url), simOffsetMs);
+}
+
+/**
+ * The whole service on `target`, a private Redis the stack disposes of when it closes: the simulator
+ * with its clock at `simOffsetMs`, ingestors `ingestor-a` (leader) and `ingestor-b` (standby), a
+ * cache worker that has warmed up, two gateways, and an API key with room for the load.
+ */
+export async function startStackOn<R extends DisposableRedis>(
+  redis: R,
+  target: RedisTarget,
+  simOffsetMs: number,
+): Promise<FaultStack<R>> {
+  const harness = await gatewayHarness('faults', target);
   const ingestors = new Map<string, RunningApp>();
   const workers: RunningApp[] = [];
   let feed: TradeFeed | undefined;

@@ -6,6 +6,8 @@ export interface Sample {
   readonly ended: number;
   /** HTTP status, or 0 when no answer came (connection refused or reset, or the request timed out). */
   readonly status: number;
+  /** The `Retry-After` header, when the answer had one. */
+  readonly retryAfter?: string;
   readonly error?: string;
 }
 
@@ -101,7 +103,8 @@ export class HttpLoad {
         signal: AbortSignal.timeout(HUNG_MS),
       });
       await response.arrayBuffer();
-      return { target: target.name, path, started, ended: Date.now(), status: response.status };
+      const retryAfter = response.headers.get('retry-after') ?? undefined;
+      return { target: target.name, path, started, ended: Date.now(), status: response.status, retryAfter };
     } catch (error) {
       const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
       return {
