@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { RedisKeys } from '@pds/redis';
-import { ApiException, FixedWindowCounter, GatewayEnvironment, secondsLeft } from '../gateway-seams';
+import {
+  ApiException,
+  FixedWindowCounter,
+  fromStorage,
+  GatewayEnvironment,
+  secondsLeft,
+} from '../gateway-seams';
 
 const WINDOW_MS = 60 * 60 * 1000;
 const BUCKET = 'account-mail';
@@ -18,7 +24,7 @@ export class MailRequestLimit {
   ) {}
 
   async count(address: string): Promise<void> {
-    const window = await this.counter.increment(this.keys.rateLimit(address, BUCKET), WINDOW_MS);
+    const window = await fromStorage(this.counter.increment(this.keys.rateLimit(address, BUCKET), WINDOW_MS));
     if (window.hits <= this.env.ACCOUNT_MAIL_REQUESTS_PER_HOUR) return;
     const seconds = secondsLeft(window);
     throw ApiException.tooManyRequests(

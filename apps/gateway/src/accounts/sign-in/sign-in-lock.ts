@@ -29,7 +29,7 @@ export class SignInLock {
   }
 
   async recordFailure(email: string): Promise<void> {
-    await this.counter.increment(this.keyOf(email), WINDOW_MS);
+    await fromStorage(this.counter.increment(this.keyOf(email), WINDOW_MS));
   }
 
   async clear(email: string): Promise<void> {
