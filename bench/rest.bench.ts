@@ -33,6 +33,8 @@ export interface RestBenchRow {
   readonly rounds: LoadResult[];
 }
 
+const WARM_UP_SECONDS = 2;
+
 const PATHS = ['/api/v1/prices/current', '/api/v1/prices/klines?interval=1m&limit=500'];
 
 async function createKeyPool(redis: Redis, keys: RedisKeys, size: number): Promise<Record<string, string>[]> {
@@ -103,6 +105,15 @@ async function measurePath(
   options: RestBenchOptions,
 ): Promise<RestBenchRow[]> {
   const results: Record<RestBenchRow['target'], LoadResult[]> = { gateway: [], 'bare-fastify': [] };
+  // Unmeasured first: both sides reach steady state (JIT, connection pools, caches) before counting.
+  for (const { url, headerPool } of Object.values(targets)) {
+    const warmUp = {
+      url: `${url}${path}`,
+      connections: options.connections,
+      durationSeconds: WARM_UP_SECONDS,
+    };
+    await measureLoad(headerPool ? { ...warmUp, headerPool } : warmUp);
+  }
   for (let round = 0; round < options.rounds; round += 1) {
     // Alternate which goes first, so warm-up and machine drift do not favour one side.
     const order =

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const report: Record<string, unknown> = { startedAt, machine: machine() };
   if (scenarios.includes('rest')) {
     const rows = await runRestBench({
-      rounds: numberFromEnv('BENCH_ROUNDS', 3),
+      rounds: numberFromEnv('BENCH_ROUNDS', 5),
       durationSeconds,
       connections,
       keyPoolSize: numberFromEnv('BENCH_KEY_POOL', 100),

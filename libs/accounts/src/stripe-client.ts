@@ -16,14 +16,20 @@ function endpointOf(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host
   return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol };
 }
 
+const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_NETWORK_RETRIES = 1;
+
+/** The longest one Stripe call can take with the client below: each attempt up to its timeout. */
+export const STRIPE_CALL_BOUND_MS = STRIPE_TIMEOUT_MS * (STRIPE_NETWORK_RETRIES + 1);
+
 /** The official client with the pinned API version, or undefined without a secret key. */
 export function createStripeClient(settings: StripeSettings): Stripe | undefined {
   if (!settings.STRIPE_SECRET_KEY) return undefined;
   return new Stripe(settings.STRIPE_SECRET_KEY, {
     apiVersion: STRIPE_API_VERSION,
     // A caller waits on this; it retries on 503 rather than we retry long.
-    maxNetworkRetries: 1,
-    timeout: 10_000,
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+    timeout: STRIPE_TIMEOUT_MS,
     ...endpointOf(settings.STRIPE_API_URL),
   });
 }

@@ -31,5 +31,6 @@ export { ApiException } from '../errors/api-exception';
 export { ErrorBodyDto } from '../errors/error-body.dto';
 export { ErrorCode } from '../errors/error-code';
 export { fromStorage } from '../errors/storage-unavailable.error';
+export { DeadlineAllowance } from '../deadline/http-deadlines';
 export { GatewayEnvironment } from '../gateway.environment';
 export { BodyValidationPipe } from '../validation/body-validation.pipe';

@@ -15,6 +15,11 @@ import { ErrorBodyDto } from '../errors/error-body.dto';
 import { BodyValidationPipe } from '../validation/body-validation.pipe';
 import { CheckoutPages, type Payer } from './checkout/checkout-pages';
 import { BoostCheckoutDto, CheckoutDto, HostedPageDto } from './dto/checkout.dto';
+import { STRIPE_CALL_BOUND_MS } from '@pds/accounts';
+import { DeadlineAllowance } from '../deadline/http-deadlines';
+
+/** Each operation makes at most two Stripe calls: the customer (the first time) and the page. */
+const CHECKOUT_ALLOWANCE_MS = 2 * STRIPE_CALL_BOUND_MS;
 
 const UNAVAILABLE = 'SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)';
 
@@ -31,6 +36,7 @@ export class CheckoutController {
   ) {}
 
   @Post('checkout')
+  @DeadlineAllowance(CHECKOUT_ALLOWANCE_MS)
   @HttpCode(HttpStatus.CREATED)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({
@@ -49,6 +55,7 @@ export class CheckoutController {
   }
 
   @Post('boosts/checkout')
+  @DeadlineAllowance(CHECKOUT_ALLOWANCE_MS)
   @HttpCode(HttpStatus.CREATED)
   @Header('Cache-Control', 'no-store')
   @ApiTags('boosts')
@@ -68,6 +75,7 @@ export class CheckoutController {
   }
 
   @Post('portal')
+  @DeadlineAllowance(CHECKOUT_ALLOWANCE_MS)
   @HttpCode(HttpStatus.CREATED)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({

@@ -1,67 +1,46 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ApiException } from '../errors/api-exception';
+import { toApiException } from '../errors/all-exceptions.filter';
+import { StorageUnavailableError } from '../errors/storage-unavailable.error';
 
-/** Redis did not answer before the request's deadline; the request is answered 503. */
-export class DeadlineExceededError extends Error {
-  constructor() {
-    super('no answer within the request deadline');
-    this.name = 'DeadlineExceededError';
-  }
+/** The answer to a request or admission past its deadline: 503 with Retry-After, like Redis down. */
+export function overdueAnswer(): ApiException {
+  const refusal = { code: 'unreachable', cause: 'Redis did not answer within the request deadline' };
+  return toApiException(new StorageUnavailableError(refusal));
 }
 
 /**
- * The time one request (or one WebSocket admission) may spend waiting for Redis, counted from its
- * arrival, across every Redis call it makes: each call also has its own command timeout, but a
- * request making two calls would otherwise wait for two of them.
+ * The time one HTTP request or WebSocket admission may take, counted from its arrival, across every
+ * Redis call it makes: each call also has its own command timeout, but a request making two calls
+ * would otherwise wait for two of them. DeadlineWatch answers it 503 once it is overdue.
  */
 export class RequestDeadline {
-  private timer: NodeJS.Timeout | undefined;
-  private expiry: Promise<never> | undefined;
+  private endsAt: number;
+  private pauses = 0;
 
-  constructor(private endsAt: number) {}
-
-  /** `call`, or DeadlineExceededError once the deadline passes first; the call is then abandoned. */
-  bound<T>(call: Promise<T>): Promise<T> {
-    // An abandoned call that fails later must not surface as an unhandled rejection.
-    call.catch(() => undefined);
-    if (Date.now() >= this.endsAt) return Promise.reject(new DeadlineExceededError());
-    return Promise.race([call, this.expired()]);
+  constructor(
+    private readonly budgetMs: number,
+    allowanceMs: number,
+    /** Answers the request 503 (it is abandoned: whatever it answers later is dropped). */
+    readonly onOverdue: () => void,
+  ) {
+    this.endsAt = Date.now() + budgetMs + allowanceMs;
   }
 
-  /** A wait that is not on Redis (the exchange, for read-through) is over: the count starts again. */
-  restart(budgetMs: number): void {
-    this.end();
-    this.endsAt = Date.now() + budgetMs;
+  /**
+   * Stops the clock while `wait` is on something other than Redis, bounded by its own timeout (the
+   * exchange, for read-through); Redis then gets its full time again.
+   */
+  async notCounting<T>(wait: Promise<T>): Promise<T> {
+    this.pauses += 1;
+    try {
+      return await wait;
+    } finally {
+      this.pauses -= 1;
+      this.endsAt = Date.now() + this.budgetMs;
+    }
   }
 
-  /** The request is answered: nothing waits on the deadline any more. */
-  end(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.expiry = undefined;
+  isOverdue(now: number): boolean {
+    return this.pauses === 0 && now >= this.endsAt;
   }
-
-  private expired(): Promise<never> {
-    this.expiry ??= new Promise<never>((_resolve, reject) => {
-      this.timer = setTimeout(() => {
-        reject(new DeadlineExceededError());
-      }, this.endsAt - Date.now());
-      this.timer.unref();
-    });
-    const expiry = this.expiry;
-    expiry.catch(() => undefined);
-    return expiry;
-  }
-}
-
-const current = new AsyncLocalStorage<RequestDeadline>();
-
-/** Runs `work` with a deadline `budgetMs` from now for every Redis call made on its behalf. */
-export function withDeadline<T>(budgetMs: number, work: (deadline: RequestDeadline) => T): T {
-  const deadline = new RequestDeadline(Date.now() + budgetMs);
-  return current.run(deadline, () => work(deadline));
-}
-
-/** The deadline of the request this code runs for, if any (start-up and background work have none). */
-export function currentDeadline(): RequestDeadline | undefined {
-  return current.getStore();
 }

@@ -1,6 +1,5 @@
 import { ReplyError } from 'ioredis';
 import { type StorageRefusal, storageRefusalOf } from '@pds/redis';
-import { currentDeadline } from '../deadline/request-deadline';
 
 /** Redis cannot serve now (down, too slow, full, loading, read-only…): answered 503, not 500. */
 export class StorageUnavailableError extends Error {
@@ -16,12 +15,11 @@ export class StorageUnavailableError extends Error {
 /**
  * Awaits a Redis call and turns what storageRefusalOf calls "not available now" into
  * StorageUnavailableError; any other reply error is a command we got wrong, so it stays a 500.
- * Within a request, the call also ends at the request's deadline (see RequestDeadline).
+ * Each call is bounded by the command timeout; the whole request by its deadline (DeadlineWatch).
  */
 export async function fromStorage<T>(call: Promise<T>): Promise<T> {
-  const deadline = currentDeadline();
   try {
-    return await (deadline ? deadline.bound(call) : call);
+    return await call;
   } catch (error) {
     const refusal = storageRefusalOf(error);
     if (refusal === undefined) throw error;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { openTimeOf, openTimeOfKlineJson } from '@pds/market';
+import type { RequestDeadline } from '../deadline/request-deadline';
 import { MarketDataService } from '../market-data/prices/market-data.service';
 import { snapshotKeyOf, type StreamRequest } from './stream-request';
 import type { StreamSocket } from './stream-socket';
@@ -9,14 +10,16 @@ import type { StreamSocket } from './stream-socket';
 export class SnapshotReader {
   constructor(private readonly marketData: MarketDataService) {}
 
-  async read(request: StreamRequest): Promise<string> {
+  /** With the admission's deadline, whose clock read-through's wait on the exchange stops. */
+  async read(request: StreamRequest, deadline?: RequestDeadline): Promise<string> {
     switch (request.kind) {
       case 'price':
         return this.marketData.currentPrice(request.symbol);
       case 'current-kline':
         return this.marketData.currentKline(request.symbol, request.interval);
       case 'klines': {
-        const klines = await this.marketData.klines(request.symbol, request.interval, request.window);
+        const { symbol, interval, window } = request;
+        const klines = await this.marketData.klines(symbol, interval, window, deadline);
         return `{"klines":[${klines.join(',')}]}`;
       }
     }

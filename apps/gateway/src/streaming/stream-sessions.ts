@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { AppLogger } from '@pds/observability';
 import { Authenticator } from '../access/authentication/authenticator';
-import { withDeadline } from '../deadline/request-deadline';
+import { DeadlineWatch } from '../deadline/deadline-watch';
+import { overdueAnswer, type RequestDeadline } from '../deadline/request-deadline';
 import { toApiException } from '../errors/all-exceptions.filter';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
@@ -45,6 +46,7 @@ export class StreamSessions {
     private readonly hub: StreamHub,
     private readonly snapshots: SnapshotReader,
     private readonly metrics: WsMetrics,
+    private readonly deadlines: DeadlineWatch,
   ) {
     this.slowReaders = new SlowReaders(env.WS_SLOW_CLIENT_TIMEOUT_MS, (connection) => {
       this.logger.warn({ route: connection.route.path, keyId: connection.keyId }, 'ws-slow-reader');
@@ -75,15 +77,17 @@ export class StreamSessions {
       return;
     }
     const client = readClientRequest(request, proxyTrust(this.env));
-    void withDeadline(this.env.REQUEST_DEADLINE_MS, (deadline) =>
-      this.start(connection, client)
-        .catch((error: unknown) => {
-          connection.reject(toApiException(error));
-        })
-        .finally(() => {
-          deadline.end();
-        }),
-    );
+    // Past its deadline the admission is refused (1013); start() then finds the socket closed.
+    const deadline = this.deadlines.start(() => {
+      connection.reject(overdueAnswer());
+    });
+    void this.start(connection, client, deadline)
+      .catch((error: unknown) => {
+        connection.reject(toApiException(error));
+      })
+      .finally(() => {
+        this.deadlines.settle(deadline);
+      });
   }
 
   /** New sockets are turned away with 1001 from now on (shutdown). */
@@ -91,7 +95,11 @@ export class StreamSessions {
     this.accepting = false;
   }
 
-  private async start(connection: StreamSocket, client: ClientRequest): Promise<void> {
+  private async start(
+    connection: StreamSocket,
+    client: ClientRequest,
+    deadline: RequestDeadline,
+  ): Promise<void> {
     const principal = await this.authenticator.authenticate(client.credentials, client.address);
     connection.keyId = principal.id;
     if (connection.isClosed()) return;
@@ -103,7 +111,7 @@ export class StreamSessions {
     const request = parseStreamRequest(connection.route.kind, client.query);
     connection.follow(request);
     if (await this.snapshots.endsInPast(request)) {
-      const snapshot = await this.snapshots.read(request);
+      const snapshot = await this.snapshots.read(request, deadline);
       if (connection.isClosed()) return;
       this.logOpen(connection);
       connection.sendFinal(snapshot);
@@ -113,7 +121,7 @@ export class StreamSessions {
     // Follow the channel before reading the snapshot, so no update after the read is missed.
     const generation = connection.beginSync();
     this.hub.join(connection, request);
-    const snapshot = await this.snapshots.read(request);
+    const snapshot = await this.snapshots.read(request, deadline);
     if (connection.completeSync(snapshot, generation)) this.logOpen(connection);
   }
 

@@ -18,7 +18,13 @@ import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
 import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
 import { LoginDto, RegisterDto } from '../dto/credentials.dto';
 import { VerifyEmailDto } from '../dto/token.dto';
-import { BodyValidationPipe, ErrorBodyDto, Public, RETRY_AFTER_HEADER } from '../gateway-seams';
+import {
+  BodyValidationPipe,
+  DeadlineAllowance,
+  ErrorBodyDto,
+  Public,
+  RETRY_AFTER_HEADER,
+} from '../gateway-seams';
 import {
   clearRefreshCookie,
   REFRESH_COOKIE,
@@ -29,6 +35,7 @@ import { SessionStore } from '../sessions/session.store';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
 import { Registration } from '../sign-in/registration.service';
 import { type SignedIn, SignIn } from '../sign-in/sign-in.service';
+import { PASSWORD_HASHING_ALLOWANCE_MS } from '../passwords/password-hasher';
 
 const ACCEPTED: AcceptedDto = { message: 'If the address can receive it, a mail is on its way.' };
 
@@ -47,6 +54,7 @@ export class AuthController {
   ) {}
 
   @Post('register')
+  @DeadlineAllowance(PASSWORD_HASHING_ALLOWANCE_MS)
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiOperation({
     operationId: 'register',
@@ -84,6 +92,7 @@ export class AuthController {
   }
 
   @Post('login')
+  @DeadlineAllowance(PASSWORD_HASHING_ALLOWANCE_MS)
   @HttpCode(HttpStatus.OK)
   @Header('Cache-Control', 'no-store')
   @ApiOperation({

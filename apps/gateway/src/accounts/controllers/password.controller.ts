@@ -12,9 +12,16 @@ import {
 import { AcceptedDto, DoneDto } from '../dto/auth-answers.dto';
 import { ForgotPasswordDto } from '../dto/credentials.dto';
 import { ResetPasswordDto } from '../dto/token.dto';
-import { BodyValidationPipe, ErrorBodyDto, Public, RETRY_AFTER_HEADER } from '../gateway-seams';
+import {
+  BodyValidationPipe,
+  DeadlineAllowance,
+  ErrorBodyDto,
+  Public,
+  RETRY_AFTER_HEADER,
+} from '../gateway-seams';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
 import { PasswordReset } from '../sign-in/password-reset.service';
+import { PASSWORD_HASHING_ALLOWANCE_MS } from '../passwords/password-hasher';
 
 /** Forgotten passwords (CONTRACT section 10); no API key needed. */
 @ApiTags('auth')
@@ -52,6 +59,7 @@ export class PasswordController {
   }
 
   @Post('reset')
+  @DeadlineAllowance(PASSWORD_HASHING_ALLOWANCE_MS)
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     operationId: 'resetPassword',

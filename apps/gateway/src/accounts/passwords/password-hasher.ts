@@ -8,6 +8,12 @@ import { randomBytes } from 'node:crypto';
  */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * What an operation that hashes or checks a password adds to its request deadline: one Argon2 run
+ * takes tens of milliseconds on an idle core, many times that on a busy machine.
+ */
+export const PASSWORD_HASHING_ALLOWANCE_MS = 2000;
+
 /** Passwords as Argon2id hashes only. */
 @Injectable()
 export class PasswordHasher {

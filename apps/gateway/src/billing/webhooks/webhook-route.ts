@@ -1,8 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { STRIPE_CALL_BOUND_MS } from '@pds/accounts';
 import type { FastifyInstance } from 'fastify';
 import { StripeWebhooks } from './stripe-webhooks';
 
 export const STRIPE_WEBHOOK_PATH = '/api/v1/billing/webhooks/stripe';
+
+/** Applying an event re-reads Stripe: a session, its line items, the customer's subscriptions. */
+const APPLY_ALLOWANCE_MS = 3 * STRIPE_CALL_BOUND_MS;
 
 /** Stripe's events can be much larger than the 16 KiB other bodies may be. */
 const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -23,15 +27,19 @@ export async function serveStripeWebhooks(app: NestFastifyApplication): Promise<
         parsed(null, body);
       },
     );
-    scope.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      const answer = await webhooks.handle(raw, typeof signature === 'string' ? signature : undefined);
-      return reply
-        .code(answer.status)
-        .headers({ 'cache-control': 'no-store', ...answer.headers })
-        .send(answer.body);
-    });
+    scope.post(
+      STRIPE_WEBHOOK_PATH,
+      { config: { deadlineAllowanceMs: APPLY_ALLOWANCE_MS } },
+      async (request, reply) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const signature = request.headers['stripe-signature'];
+        const answer = await webhooks.handle(raw, typeof signature === 'string' ? signature : undefined);
+        return reply
+          .code(answer.status)
+          .headers({ 'cache-control': 'no-store', ...answer.headers })
+          .send(answer.body);
+      },
+    );
     done();
   });
 }

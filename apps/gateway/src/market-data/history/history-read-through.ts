@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type Interval, type MarketSymbol, openTimeOf } from '@pds/market';
 import { AppLogger } from '@pds/observability';
 import type { FillRangeJobData } from '@pds/redis';
-import { currentDeadline } from '../../deadline/request-deadline';
+import type { RequestDeadline } from '../../deadline/request-deadline';
 import { ApiException } from '../../errors/api-exception';
 import { GatewayEnvironment } from '../../gateway.environment';
 import type { KlinesWindow } from '../klines/klines-selection';
@@ -48,22 +48,24 @@ export class HistoryReadThrough {
     interval: Interval,
     window: KlinesWindow,
     read: () => Promise<KlinesRead>,
+    deadline?: RequestDeadline,
   ): Promise<KlinesRead> {
     const started = Date.now();
-    const deadline = started + this.env.READ_THROUGH_TIMEOUT_MS;
+    const fillBy = started + this.env.READ_THROUGH_TIMEOUT_MS;
     let result = await read();
     for (let round = 1; ; round += 1) {
       const check = await this.check(symbol, interval, window, result, read);
       if (check.settled) return check.result;
-      const left = deadline - Date.now();
+      const left = fillBy - Date.now();
       if (round > MAX_ROUNDS || left <= 0) throw this.unavailable(interval, window, started);
       if (check.pages.length === 0) {
         result = check.result;
         continue;
       }
-      if (!(await this.queue.fill(check.pages, left))) throw this.unavailable(interval, window, started);
-      // The wait was for the exchange, bounded above: Redis gets its own time again for the reads.
-      currentDeadline()?.restart(this.env.REQUEST_DEADLINE_MS);
+      // The wait is for the exchange, bounded by `left`: it does not count against the request's deadline.
+      const fill = this.queue.fill(check.pages, left);
+      if (!(await (deadline ? deadline.notCounting(fill) : fill)))
+        throw this.unavailable(interval, window, started);
       this.logger.info(
         {
           interval,

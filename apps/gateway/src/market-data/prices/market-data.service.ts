@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Interval, type MarketSymbol, openTimeOfKlineJson } from '@pds/market';
 import { RedisKeys, REDIS_COMMAND, type RedisClient } from '@pds/redis';
+import type { RequestDeadline } from '../../deadline/request-deadline';
 import { ApiException } from '../../errors/api-exception';
 import type { KlinesRead } from '../klines/needed-slots';
 import { HistoryReadThrough } from '../history/history-read-through';
@@ -54,7 +55,12 @@ export class MarketDataService {
   }
 
   /** The getKlines 200 body; one built from the mirror is built once per mirror version. */
-  async klinesBody(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<Buffer | string> {
+  async klinesBody(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+    deadline?: RequestDeadline,
+  ): Promise<Buffer | string> {
     const series = this.mirror.klines(symbol, interval);
     if (series) {
       const id = `${symbol}:${interval}`;
@@ -69,12 +75,18 @@ export class MarketDataService {
       });
       if (body) return body;
     }
-    return klinesBody(await this.fromRedis(symbol, interval, window));
+    return klinesBody(await this.fromRedis(symbol, interval, window, deadline));
   }
 
-  async klines(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<string[]> {
+  async klines(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+    deadline?: RequestDeadline,
+  ): Promise<string[]> {
     const series = this.mirror.klines(symbol, interval);
-    return (series && this.fromMirror(series, interval, window)) ?? this.fromRedis(symbol, interval, window);
+    const mirrored = series && this.fromMirror(series, interval, window);
+    return mirrored ?? this.fromRedis(symbol, interval, window, deadline);
   }
 
   /**
@@ -87,11 +99,15 @@ export class MarketDataService {
     return selectKlines(read.closed, read.open, window);
   }
 
-  private async fromRedis(symbol: MarketSymbol, interval: Interval, window: KlinesWindow): Promise<string[]> {
+  private async fromRedis(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+    deadline: RequestDeadline | undefined,
+  ): Promise<string[]> {
     // Read-through: what the window needs and Redis lacks is fetched by the cache workers first.
-    const { closed, open } = await this.history.complete(symbol, interval, window, () =>
-      this.readKlines(symbol, interval, window),
-    );
+    const read = () => this.readKlines(symbol, interval, window);
+    const { closed, open } = await this.history.complete(symbol, interval, window, read, deadline);
     const bounded = window.from !== undefined || window.to !== undefined;
     // Without bounds the answer ends with the open kline (CONTRACT section 3): none yet, no answer.
     if (!bounded && !open) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);

@@ -2,6 +2,8 @@ import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
 import { RateLimitBucket, RateLimited } from '../../access/keys/rate-limit-bucket';
+import { CurrentDeadline } from '../../deadline/http-deadlines';
+import type { RequestDeadline } from '../../deadline/request-deadline';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import { ApiKeySecurity } from '../../docs/api-key-security.decorator';
 import { RATE_LIMIT_HEADERS } from '../../docs/response-headers';
@@ -70,8 +72,12 @@ export class PricesController {
   })
   @ApiOkResponse({ type: KlinesResponseDto, description: 'The klines', headers: RATE_LIMIT_HEADERS })
   @RateLimited(RateLimitBucket.getKlines)
-  getKlines(@Query() query: KlinesQueryDto): Promise<Buffer | string> {
-    return this.marketData.klinesBody(query.symbol ?? DEFAULT_SYMBOL, query.interval, klinesWindowOf(query));
+  getKlines(
+    @Query() query: KlinesQueryDto,
+    @CurrentDeadline() deadline: RequestDeadline | undefined,
+  ): Promise<Buffer | string> {
+    const symbol = query.symbol ?? DEFAULT_SYMBOL;
+    return this.marketData.klinesBody(symbol, query.interval, klinesWindowOf(query), deadline);
   }
 
   @Get('klines/current')

@@ -1,0 +1,72 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onResponseHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { DeadlineWatch } from './deadline-watch';
+import { overdueAnswer, type RequestDeadline } from './request-deadline';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** This request's deadline (null on a request no route matched). */
+    deadline: RequestDeadline | null;
+  }
+  interface FastifyContextConfig {
+    /** See DeadlineAllowance. */
+    deadlineAllowanceMs?: number;
+  }
+}
+
+/**
+ * For an operation that also waits on something other than Redis, bounded by its own timeout
+ * (Argon2, Stripe): its deadline is the request deadline plus this much.
+ */
+export const DeadlineAllowance = (ms: number): MethodDecorator => RouteConfig({ deadlineAllowanceMs: ms });
+
+function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? [...hooks] : [hooks];
+}
+
+/** The 503 of a request past its deadline, unless it was answered meanwhile. */
+function answerOverdue(reply: FastifyReply): void {
+  if (reply.sent) return;
+  const answer = overdueAnswer();
+  void reply.code(answer.getStatus()).headers(answer.headers).type('application/json').send(answer.body);
+}
+
+/**
+ * Gives every routed HTTP request a deadline from its arrival (CONTRACT: a request never hangs):
+ * once it passes, the request is answered 503 with Retry-After and what it answers later is
+ * dropped. Must run before the routes are registered, like HttpMetrics.
+ */
+export function boundEveryRequest(fastify: FastifyInstance, watch: DeadlineWatch): void {
+  fastify.decorateRequest('deadline', null);
+  const settle: onResponseHookHandler = (request, _reply, done) => {
+    if (request.deadline) watch.settle(request.deadline);
+    done();
+  };
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    const allowanceMs = route.config?.deadlineAllowanceMs ?? 0;
+    const start: onRequestHookHandler = (request, reply, done) => {
+      request.deadline = watch.start(() => {
+        answerOverdue(reply);
+      }, allowanceMs);
+      done();
+    };
+    // First of the route's hooks: the clock starts before authentication reads Redis.
+    route.onRequest = [start, ...hooksOf(route.onRequest)];
+    route.onResponse = [...hooksOf(route.onResponse), settle];
+  });
+}
+
+/** The handler's request deadline, for work that waits on something other than Redis. */
+export const CurrentDeadline = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): RequestDeadline | undefined =>
+    context.switchToHttp().getRequest<FastifyRequest>().deadline ?? undefined,
+);
