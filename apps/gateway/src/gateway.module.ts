@@ -7,7 +7,6 @@ import { AccountPageModule } from './account-page/account-page.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { BillingModule } from './billing/billing.module';
 import { ApiKeyGuard } from './access/authentication/api-key.guard';
-import { DeadlineModule } from './deadline/deadline.module';
 import { CoreModule } from './core/core.module';
 import { DemoModule } from './demo/demo.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
@@ -39,7 +38,6 @@ export class GatewayModule {
           readyWaitMs: REDIS_READY_WAIT_MS,
           logger,
         }),
-        DeadlineModule,
         MarketDataModule,
         HealthModule,
         DemoModule,

@@ -11,7 +11,6 @@ import { QueryValidationPipe } from '../validation/query-validation.pipe';
 import { logEveryRequest } from '../logging/request-log';
 import { HttpMetrics } from '../metrics/http-metrics';
 import { proxyTrust } from '../proxy-trust';
-import { DeadlineWatch } from '../deadline/deadline-watch';
 import { boundEveryRequest } from '../deadline/http-deadlines';
 import { parseQueryString } from '../validation/query-string';
 import { answerClientError, answerFrameworkError } from '../errors/framework-errors';
@@ -42,7 +41,7 @@ export async function createGatewayApp(
   });
   // Before any route is registered: each route gets its metrics hook as it is added.
   app.get(HttpMetrics).instrument(app.getHttpAdapter().getInstance());
-  boundEveryRequest(app.getHttpAdapter().getInstance(), app.get(DeadlineWatch));
+  boundEveryRequest(app.getHttpAdapter().getInstance(), env.REQUEST_DEADLINE_MS);
   app.useGlobalPipes(new QueryValidationPipe());
   // Reads the refresh-token cookie of the auth operations.
   await app.register(fastifyCookie);

@@ -8,8 +8,7 @@ import type {
   onResponseHookHandler,
   RouteOptions,
 } from 'fastify';
-import type { DeadlineWatch } from './deadline-watch';
-import { overdueAnswer, type RequestDeadline } from './request-deadline';
+import { overdueAnswer, RequestDeadline } from './request-deadline';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,18 +44,18 @@ function answerOverdue(reply: FastifyReply): void {
  * once it passes, the request is answered 503 with Retry-After and what it answers later is
  * dropped. Must run before the routes are registered, like HttpMetrics.
  */
-export function boundEveryRequest(fastify: FastifyInstance, watch: DeadlineWatch): void {
+export function boundEveryRequest(fastify: FastifyInstance, budgetMs: number): void {
   fastify.decorateRequest('deadline', null);
   const settle: onResponseHookHandler = (request, _reply, done) => {
-    if (request.deadline) watch.settle(request.deadline);
+    request.deadline?.settle();
     done();
   };
   fastify.addHook('onRoute', (route: RouteOptions) => {
     const allowanceMs = route.config?.deadlineAllowanceMs ?? 0;
     const start: onRequestHookHandler = (request, reply, done) => {
-      request.deadline = watch.start(() => {
+      request.deadline = new RequestDeadline(budgetMs, allowanceMs, () => {
         answerOverdue(reply);
-      }, allowanceMs);
+      });
       done();
     };
     // First of the route's hooks: the clock starts before authentication reads Redis.

@@ -4,8 +4,7 @@ import { Injectable } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { AppLogger } from '@pds/observability';
 import { Authenticator } from '../access/authentication/authenticator';
-import { DeadlineWatch } from '../deadline/deadline-watch';
-import { overdueAnswer, type RequestDeadline } from '../deadline/request-deadline';
+import { overdueAnswer, RequestDeadline } from '../deadline/request-deadline';
 import { toApiException } from '../errors/all-exceptions.filter';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
@@ -46,7 +45,6 @@ export class StreamSessions {
     private readonly hub: StreamHub,
     private readonly snapshots: SnapshotReader,
     private readonly metrics: WsMetrics,
-    private readonly deadlines: DeadlineWatch,
   ) {
     this.slowReaders = new SlowReaders(env.WS_SLOW_CLIENT_TIMEOUT_MS, (connection) => {
       this.logger.warn({ route: connection.route.path, keyId: connection.keyId }, 'ws-slow-reader');
@@ -78,7 +76,7 @@ export class StreamSessions {
     }
     const client = readClientRequest(request, proxyTrust(this.env));
     // Past its deadline the admission is refused (1013); start() then finds the socket closed.
-    const deadline = this.deadlines.start(() => {
+    const deadline = new RequestDeadline(this.env.REQUEST_DEADLINE_MS, 0, () => {
       connection.reject(overdueAnswer());
     });
     void this.start(connection, client, deadline)
@@ -86,7 +84,7 @@ export class StreamSessions {
         connection.reject(toApiException(error));
       })
       .finally(() => {
-        this.deadlines.settle(deadline);
+        deadline.settle();
       });
   }
 

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccessModule } from '../access/access.module';
 import { ChangesModule } from '../changes/changes.module';
-import { DeadlineModule } from '../deadline/deadline.module';
 import { MarketDataModule } from '../market-data/market-data.module';
 import { ConnectionSlots } from './connection-slots';
 import { CurrentKlineGateway } from './current-kline.gateway';
@@ -18,7 +17,7 @@ import { WsMetrics } from './ws-metrics';
  * `app.useWebSocketAdapter(new GatewayWsAdapter(...))`.
  */
 @Module({
-  imports: [AccessModule, MarketDataModule, ChangesModule, DeadlineModule],
+  imports: [AccessModule, MarketDataModule, ChangesModule],
   providers: [
     WsMetrics,
     ConnectionSlots,
