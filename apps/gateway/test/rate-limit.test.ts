@@ -19,7 +19,7 @@ describe('per-key rate limits in Redis (CONTRACT section 5)', () => {
   const get = (gateway: number, path: string, key: string) =>
     getJson(`${harness.url(gateway)}${path}`, { 'x-api-key': key });
 
-  it('should let 40 requests through, answer the 41st with 429, and keep other buckets open', async () => {
+  it('should let 40 requests through, answer the 41st with 429 (with the limit headers too), and keep other buckets open', async () => {
     const { key } = await harness.createKey();
     for (let request = 1; request <= 40; request += 1) {
       const response = await get(0, PRICE, key);
@@ -33,6 +33,9 @@ describe('per-key rate limits in Redis (CONTRACT section 5)', () => {
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('40');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(retryAfter));
     expect(refused.body).toEqual({
       code: 'RATE_LIMIT_EXCEEDED',
       message: `Rate limit of 40 requests per minute exceeded. Retry after ${retryAfter} seconds.`,

@@ -38,7 +38,11 @@ export class RateLimitGuard implements CanActivate {
       this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS),
     );
     const seconds = secondsLeft(count);
+    // On every authenticated answer, the 429 included (CONTRACT section 5).
     const reply = http.getResponse<FastifyReply>();
+    reply.header('X-RateLimit-Limit', limit);
+    reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
+    reply.header('X-RateLimit-Reset', seconds);
     if (count.hits > limit) {
       reply.header('Retry-After', seconds);
       throw ApiException.tooManyRequests(
@@ -46,9 +50,6 @@ export class RateLimitGuard implements CanActivate {
         seconds,
       );
     }
-    reply.header('X-RateLimit-Limit', limit);
-    reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
-    reply.header('X-RateLimit-Reset', seconds);
     return true;
   }
 }
