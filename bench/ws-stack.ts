@@ -77,7 +77,8 @@ export class Market {
         EXCHANGE_WS_URL: `ws://${exchange}`,
         EXCHANGE_REST_URL: `http://${exchange}`,
       },
-      { retainOutput: false },
+      // Kept (a few lines a second at most): a start that does not lead in time shows why.
+      { retainOutput: true },
     );
     await this.ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);
   }
