@@ -69,7 +69,7 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
     expect(anonymous.status).toBe(401);
   });
 
-  it('should give every key the paid plan on both replicas, add a boost, and drop to free after cancelling', async () => {
+  it('should give every key the paid plan on both replicas, refuse a second subscription, add a boost, and drop to free after cancelling', async () => {
     const [a, b] = stack.gateways;
     const user = await newPayer(stack, 'subscriber@example.test');
     const key = await billingApi(a, user).createKey();
@@ -91,6 +91,13 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
       plan: 'pro',
       limits: { requestsPerMinute: 300, wsConnections: 5, apiKeys: 10 },
       subscription: { status: 'active', cancelAtPeriodEnd: false },
+    });
+    // A second subscription would bill the account twice: plan changes go through the portal.
+    const again = await billingApi(b, user).checkout('business');
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({
+      code: 'FORBIDDEN',
+      message: 'The account already has the pro plan; change or cancel it in the customer portal',
     });
 
     // Three WebSocket connections of one key and operation: more than free's two, within pro's five.

@@ -1,7 +1,9 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { STRIPE_CALL_BOUND_MS } from '@pds/accounts';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -9,14 +11,16 @@ import {
 import { invalidAccessToken } from '../accounts/access/access-token.guard';
 import { AccountOnly, SignedInSession } from '../accounts/access/account-only.decorator';
 import type { Session } from '../accounts/sessions/session.store';
+import type { AccountRecord } from '../accounts/store/account-record';
 import { AccountStore } from '../accounts/store/account.store';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { BodyValidationPipe } from '../validation/body-validation.pipe';
 import { CheckoutPages, type Payer } from './checkout/checkout-pages';
 import { BoostCheckoutDto, CheckoutDto, HostedPageDto } from './dto/checkout.dto';
-import { STRIPE_CALL_BOUND_MS } from '@pds/accounts';
 import { DeadlineAllowance } from '../deadline/http-deadlines';
+import { ApiException } from '../errors/api-exception';
+import { FREE_PLAN_ID } from '../plans/plan';
 
 /** Each operation makes at most two Stripe calls: the customer (the first time) and the page. */
 const CHECKOUT_ALLOWANCE_MS = 2 * STRIPE_CALL_BOUND_MS;
@@ -47,11 +51,22 @@ export class CheckoutController {
       'The plan applies to every key of the account once Stripe reports the first payment.',
   })
   @ApiCreatedResponse({ type: HostedPageDto })
+  @ApiForbiddenResponse({
+    type: ErrorBodyDto,
+    description: 'FORBIDDEN: the account already has a paid plan (change it in the customer portal)',
+  })
   async startCheckout(
     @SignedInSession() session: Session,
     @Body(BodyValidationPipe) body: CheckoutDto,
   ): Promise<HostedPageDto> {
-    return { url: await this.pages.subscription(await this.payer(session), body.plan) };
+    const account = await this.accountOf(session);
+    if (account.plan !== FREE_PLAN_ID) {
+      // A second subscription would bill the account twice.
+      throw ApiException.forbidden(
+        `The account already has the ${account.plan} plan; change or cancel it in the customer portal`,
+      );
+    }
+    return { url: await this.pages.subscription(payerOf(account), body.plan) };
   }
 
   @Post('boosts/checkout')
@@ -90,8 +105,16 @@ export class CheckoutController {
   }
 
   private async payer(session: Session): Promise<Payer> {
+    return payerOf(await this.accountOf(session));
+  }
+
+  private async accountOf(session: Session): Promise<AccountRecord> {
     const account = await this.accounts.findById(session.accountId);
     if (!account) throw invalidAccessToken();
-    return { accountId: account.id, email: account.email };
+    return account;
   }
+}
+
+function payerOf(account: AccountRecord): Payer {
+  return { accountId: account.id, email: account.email };
 }
