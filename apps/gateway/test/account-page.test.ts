@@ -76,6 +76,14 @@ describe('the /account page in headless Chromium', () => {
     await account.page.close();
   });
 
+  it('should keep the sign-in when two tabs restore it at the same moment', async () => {
+    const [first, second] = await Promise.all([openAccountPage(), openAccountPage()]);
+    // Each load spends the refresh cookie for a new one; a spent one sent again ends the sign-in.
+    await Promise.all([first.reloadedAs('signed-in'), second.reloadedAs('signed-in')]);
+    await first.reloadedAs('signed-in');
+    await Promise.all([first.page.close(), second.page.close()]);
+  });
+
   it('should show a new key once, open /demo with it, count its use live and refuse one key too many', async () => {
     const account = await openAccountPage();
     expect(await account.view()).toBe('signed-in');

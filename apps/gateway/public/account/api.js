@@ -61,9 +61,18 @@ function forget() {
   clearTimeout(refreshTimer);
 }
 
-/** One refresh at a time: the cookie rotates, and a spent one sent twice would end the sign-in. */
+/** Sends the refresh; the browser's lock makes other tabs of this origin wait for it. */
+function sendRefresh() {
+  const send = () => call('POST', '/api/v1/auth/refresh');
+  return navigator.locks ? navigator.locks.request('pds-account-refresh', send) : send();
+}
+
+/**
+ * One refresh at a time, in this tab and across tabs: the cookie rotates, and a spent one sent
+ * twice would end the sign-in. A tab that waited sends the cookie the other tab's refresh set.
+ */
 function refresh() {
-  refreshing ??= call('POST', '/api/v1/auth/refresh')
+  refreshing ??= sendRefresh()
     .then(keep, (error) => {
       if (error.status === 401 && accessToken !== null) {
         forget();
