@@ -93,6 +93,12 @@ describe('billing: Stripe webhooks', () => {
     expect(await rateLimitOf(b, key)).toBe(500);
     const { id } = (await billingApi(a, user).account()).body as AccountView;
     expect(await stack.harness.redis.hlen(stack.harness.keys.accountBoosts(id))).toBe(1);
+    // What keeps the paid session from granting twice is kept for weeks, not for ever.
+    const markers = await stack.harness.redis.keys(stack.harness.keys.paidBoostSession('*'));
+    expect(markers).toHaveLength(1);
+    const ttlDays = (await stack.harness.redis.pttl(markers[0] ?? '')) / 86_400_000;
+    expect(ttlDays).toBeGreaterThan(30);
+    expect(ttlDays).toBeLessThanOrEqual(37);
   });
 
   it('should end on the right plan when subscription.updated arrives before subscription.created', async () => {

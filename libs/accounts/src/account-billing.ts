@@ -15,6 +15,15 @@ export interface PaidBoost {
 // Paid boosts are never refused for the cap admins' grants have: they were paid for.
 const NO_CAP = 1_000_000;
 
+/** How far back reconciliation re-reads an account's paid Checkout sessions. */
+export const RECONCILE_LOOK_BACK_SECONDS = 7 * 86_400;
+
+/**
+ * How long a paid session's marker is kept: past every re-read of the session (reconciliation's
+ * look-back, Stripe's three days of webhook retries) with a month to spare, then it goes.
+ */
+const PAID_SESSION_MEMORY_MS = (RECONCILE_LOOK_BACK_SECONDS + 30 * 86_400) * 1000;
+
 /**
  * The account writes billing makes, for the gateway's webhooks and the reconciliation alike: the
  * plan and subscription Stripe says the account has, and paid boosts granted once per payment.
@@ -85,7 +94,7 @@ export class AccountBilling {
         this.keys.accountBoosts(accountId),
         this.keys.accountApiKeys(accountId),
         this.keys.apiKeyIndex(),
-        this.keys.paidBoostSessions(),
+        this.keys.paidBoostSession(sessionId),
       ],
       boost.id,
       boostToJson(boost),
@@ -93,7 +102,7 @@ export class AccountBilling {
       now,
       NO_CAP,
       this.keys.apiKeyChangesChannel(),
-      sessionId,
+      PAID_SESSION_MEMORY_MS,
     );
     return outcome === 'granted';
   }

@@ -6,9 +6,9 @@ export type GrantOutcome = (typeof GRANT_OUTCOMES)[number];
 
 /**
  * Grants a boost to an account. KEYS: the account's boosts hash, the set of all its keys, the key
- * index, and for a paid boost the hash of paid sessions already granted. ARGV: boost id, boost JSON,
- * expiresAt ms, now ms, max active boosts, changes channel, and for a paid boost its session id.
- * Drops expired boosts, adds the new one (once per paid session), lets the hash expire with its last
+ * index, and for a paid boost the marker of its Checkout session. ARGV: boost id, boost JSON,
+ * expiresAt ms, now ms, max active boosts, changes channel, and for a paid boost how long its marker
+ * lasts (ms). Drops expired boosts, adds the new one (once per paid session), lets the hash expire with its last
  * boost, and announces every key of the account so each replica re-reads them. Returns 'granted',
  * 'too-many-boosts' or 'already-granted'.
  */
@@ -17,12 +17,12 @@ export const GRANT_ACCOUNT_BOOST = defineLuaScript({
   parse: oneOfReply(GRANT_OUTCOMES),
   lua: `${LUA_PRUNE_BOOSTS}
 local paid = #KEYS >= 4
-if paid and redis.call('HEXISTS', KEYS[4], ARGV[7]) == 1 then return 'already-granted' end
+if paid and redis.call('EXISTS', KEYS[4]) == 1 then return 'already-granted' end
 local active, latest = prune_boosts(KEYS[1], tonumber(ARGV[4]), tonumber(ARGV[3]))
 if active >= tonumber(ARGV[5]) then return 'too-many-boosts' end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 redis.call('PEXPIREAT', KEYS[1], latest)
-if paid then redis.call('HSET', KEYS[4], ARGV[7], ARGV[1]) end
+if paid then redis.call('SET', KEYS[4], ARGV[1], 'PX', ARGV[7]) end
 for _, keyId in ipairs(redis.call('SMEMBERS', KEYS[2])) do
   local keyHash = redis.call('HGET', KEYS[3], keyId)
   if keyHash then redis.call('PUBLISH', ARGV[6], keyHash) end

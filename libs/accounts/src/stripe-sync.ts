@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { AccountBilling, PaidBoost } from './account-billing';
+import { type AccountBilling, type PaidBoost, RECONCILE_LOOK_BACK_SECONDS } from './account-billing';
 import { billingStateOf, currentSubscription, type PlanPrices } from './subscription-state';
 
 /** The plan catalogue as billing reads it: which plan or boost a Stripe price sells. */
@@ -58,7 +58,7 @@ export class StripeSync {
    * What a lost webhook may have left wrong for one account: its plan from the customer's current
    * subscriptions, and any boost paid through Checkout in the last `lookBackSeconds` (granted once).
    */
-  async reconcileAccount(accountId: string, lookBackSeconds = 7 * 86_400): Promise<void> {
+  async reconcileAccount(accountId: string, lookBackSeconds = RECONCILE_LOOK_BACK_SECONDS): Promise<void> {
     const customerId = await this.billing.customerOfAccount(accountId);
     if (!customerId) return;
     await this.syncCustomer(customerId, accountId);

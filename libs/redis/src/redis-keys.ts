@@ -162,9 +162,9 @@ export class RedisKeys {
     return `${this.prefix}:stripe-event:${eventId}`;
   }
 
-  /** Hash of Checkout session id → boost id: one grant per paid session, beside the boosts it guards. */
-  paidBoostSessions(): string {
-    return `${this.prefix}:{api-keys}:paid-boost-sessions`;
+  /** A paid Checkout session already granted its boost (value: the boost id), beside the boosts it guards. */
+  paidBoostSession(sessionId: string): string {
+    return `${this.prefix}:{api-keys}:paid-boost-session:${sessionId}`;
   }
 
   /** Fixed-window counter of failed sign-ins for one email (by its SHA-256), known or not. */
