@@ -23,6 +23,8 @@ import { isAtOrAfter, reconnectUntilAdmitted, streamUrl, type Watcher } from './
 const REDIS_GONE_503_MS = 1000 + 500;
 /** How long Redis stays away; it spans a minute boundary, so a kline closes while it is gone. */
 const REDIS_DOWN_MS = 3000;
+/** How long Redis refuses writes (maxmemory reached); it too spans a minute boundary. */
+const REDIS_FULL_MS = 3000;
 /** Leadership: a standby writes within 10 s of the leader's kill -9 (ingestor README, issue). */
 const TAKEOVER_MS = 10_000;
 
@@ -111,6 +113,27 @@ describe('fault suite: the stack under load through Redis, exchange, ingestor an
       await client.take(isAtOrAfter(path, path === PRICE ? marker.time : boundary), `${path} after Redis`);
       expect(client.closeInfo).toBeUndefined();
     }
+    lastFaultAt = Date.now();
+  });
+
+  it('answers 503 while Redis is full across a kline close, and loses no write once memory is freed', async () => {
+    const boundary = clock.nextBoundary(5000);
+    await clock.until(boundary - REDIS_FULL_MS / 2);
+    // maxmemory below what Redis already uses, under noeviction: every write is refused with OOM.
+    await stack.harness.redis.config('SET', 'maxmemory', '1');
+    const fullAt = Date.now();
+    await pause(REDIS_FULL_MS);
+    await stack.harness.redis.config('SET', 'maxmemory', '0');
+    const freedAt = Date.now();
+
+    const loops = stack.gateways.flatMap((_, index) =>
+      LOAD_PATHS.map((path) => ({ target: target(index), path })),
+    );
+    expect(
+      load.slowToAnswer(loops, { from: fullAt, to: freedAt, status: 503, withinMs: REDIS_GONE_503_MS }),
+    ).toEqual([]);
+    // The kline that closed while Redis was full is checked with the rest of the history at the end.
+    await writesFlow('after memory was freed', 15_000);
     lastFaultAt = Date.now();
   });
 
