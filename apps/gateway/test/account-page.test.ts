@@ -77,8 +77,9 @@ describe('the /account page in headless Chromium', () => {
   });
 
   it('should keep the sign-in when two tabs restore it at the same moment', async () => {
-    const [first, second] = await Promise.all([openAccountPage(), openAccountPage()]);
     // Each load spends the refresh cookie for a new one; a spent one sent again ends the sign-in.
+    const [first, second] = await Promise.all([openAccountPage(), openAccountPage()]);
+    expect([await first.view(), await second.view()]).toEqual(['signed-in', 'signed-in']);
     await Promise.all([first.reloadedAs('signed-in'), second.reloadedAs('signed-in')]);
     await first.reloadedAs('signed-in');
     await Promise.all([first.page.close(), second.page.close()]);
