@@ -81,7 +81,8 @@ async function startIngestStack(rate: number, prefix: string, started: RunningAp
   const ingestor = await spawnApp(
     'ingestor',
     { REDIS_PREFIX: prefix, EXCHANGE_WS_URL: `ws://${exchange}`, EXCHANGE_REST_URL: `http://${exchange}` },
-    { retainOutput: false },
+    // Kept: it may log `leader` before `ready`, and a line not kept is not seen by waitForLog.
+    { retainOutput: true },
   );
   started.push(ingestor);
   await ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);

@@ -77,7 +77,7 @@ export class Market {
         EXCHANGE_WS_URL: `ws://${exchange}`,
         EXCHANGE_REST_URL: `http://${exchange}`,
       },
-      // Kept (a few lines a second at most): a start that does not lead in time shows why.
+      // Kept: it may log `leader` before `ready`, and a line not kept is not seen by waitForLog.
       { retainOutput: true },
     );
     await this.ingestor.waitForLog((entry) => entry.msg === 'leader', 20_000);

@@ -1,13 +1,16 @@
 import { hostname } from 'node:os';
-import { SIMULATOR_PRICES } from '@pds/accounts';
-import { emptyAsUnset, ServiceEnvironment, toInteger } from '@pds/config';
+import { withStripeSettings } from '@pds/accounts';
+import { ServiceEnvironment, toInteger } from '@pds/config';
 import { BINANCE_REST_URL } from '@pds/exchange';
 import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 import { RETENTION_OVERRIDES_PATTERN } from './retention/retention-bounds';
 
-/** Every setting of the cache worker, validated at boot; see apps/cache/README.md. */
-export class CacheEnvironment extends ServiceEnvironment {
+/**
+ * Every setting of the cache worker, validated at boot; see apps/cache/README.md. Stripe's (for the
+ * billing reconciliation) come from withStripeSettings.
+ */
+export class CacheEnvironment extends withStripeSettings(ServiceEnvironment) {
   @Matches(/^https?:\/\/\S+$/, { message: 'EXCHANGE_REST_URL must be an http:// or https:// URL' })
   EXCHANGE_REST_URL = BINANCE_REST_URL;
 
@@ -74,34 +77,9 @@ export class CacheEnvironment extends ServiceEnvironment {
   @IsIn(['debug', 'info', 'warn', 'error'])
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 
-  /** Stripe's secret key; without it the billing reconciliation does not run. Never logged. */
-  @emptyAsUnset()
-  @IsOptional()
-  @IsString()
-  STRIPE_SECRET_KEY?: string;
-
-  /** Where the Stripe API is, for a local stand-in such as the payments simulator; unset: Stripe. */
-  @emptyAsUnset()
-  @IsOptional()
-  @Matches(/^https?:\/\/\S+$/, { message: 'STRIPE_API_URL must be an http:// or https:// URL' })
-  STRIPE_API_URL?: string;
-
   /** How often the billing reconciliation re-reads every billed account from Stripe. */
   @toInteger()
   @IsInt()
   @Min(1000)
   BILLING_RECONCILE_INTERVAL_MS = 300_000;
-
-  /** Stripe price ids of the paid plans and boosts: the same values the gateway has. */
-  @IsString()
-  STRIPE_PRICE_PRO = SIMULATOR_PRICES.STRIPE_PRICE_PRO;
-
-  @IsString()
-  STRIPE_PRICE_BUSINESS = SIMULATOR_PRICES.STRIPE_PRICE_BUSINESS;
-
-  @IsString()
-  STRIPE_PRICE_BOOST_HOUR = SIMULATOR_PRICES.STRIPE_PRICE_BOOST_HOUR;
-
-  @IsString()
-  STRIPE_PRICE_BOOST_DAY = SIMULATOR_PRICES.STRIPE_PRICE_BOOST_DAY;
 }

@@ -1,10 +1,11 @@
-import { SIMULATOR_PRICES } from '@pds/accounts';
+import { withStripeSettings } from '@pds/accounts';
 import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { IsProxyList } from './proxy-trust';
 
 /** Every setting of the gateway, validated at boot; see the configuration table in the README. */
-export class GatewayEnvironment extends ServiceEnvironment {
+/** Stripe's settings (secret key, API address, price ids) come from withStripeSettings. */
+export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
   @toInteger()
   @IsInt()
   @Min(0)
@@ -147,34 +148,9 @@ export class GatewayEnvironment extends ServiceEnvironment {
   @Min(0)
   FREE_PLAN_API_KEYS = 3;
 
-  /** Stripe's secret key (`sk_...`); without it the billing operations answer 503. Never logged. */
-  @emptyAsUnset()
-  @IsOptional()
-  @IsString()
-  STRIPE_SECRET_KEY?: string;
-
   /** Signing secret of the webhook endpoint (`whsec_...`); without it every webhook is refused. */
   @emptyAsUnset()
   @IsOptional()
   @IsString()
   STRIPE_WEBHOOK_SECRET?: string;
-
-  /** Where the Stripe API is, for a local stand-in such as the payments simulator; unset: Stripe. */
-  @emptyAsUnset()
-  @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
-  STRIPE_API_URL?: string;
-
-  /** Stripe price ids of the paid plans and boosts (the payments simulator's by default). */
-  @IsString()
-  STRIPE_PRICE_PRO = SIMULATOR_PRICES.STRIPE_PRICE_PRO;
-
-  @IsString()
-  STRIPE_PRICE_BUSINESS = SIMULATOR_PRICES.STRIPE_PRICE_BUSINESS;
-
-  @IsString()
-  STRIPE_PRICE_BOOST_HOUR = SIMULATOR_PRICES.STRIPE_PRICE_BOOST_HOUR;
-
-  @IsString()
-  STRIPE_PRICE_BOOST_DAY = SIMULATOR_PRICES.STRIPE_PRICE_BOOST_DAY;
 }

@@ -7,3 +7,4 @@ export * from './stripe-sync';
 export * from './subscription-state';
 export * from './catalogue';
 export * from './stripe-client';
+export * from './stripe-environment';

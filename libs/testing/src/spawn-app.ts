@@ -57,7 +57,10 @@ interface LogCollector {
 export interface SpawnOptions {
   /** Start-up bound for the `ready` line. */
   readonly timeoutMs?: number;
-  /** Keep every line for assertions (tests); off for long-running stacks. */
+  /**
+   * Keep every line for assertions (tests); off for long-running stacks. Off, `waitForLog` sees
+   * only lines printed after it is called (a line printed before `ready` is gone).
+   */
   readonly retainOutput?: boolean;
   /** Called with each line as it is printed. */
   readonly onLine?: (line: string, entry: LogEntry | undefined) => void;
