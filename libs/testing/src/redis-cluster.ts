@@ -75,12 +75,27 @@ async function clusterState(port: number): Promise<string> {
   return /cluster_state:(\w+)/.exec(stdout)?.[1] ?? 'unknown';
 }
 
-/** Polls CLUSTER INFO until every node says `cluster_state:ok` (slots assigned, nodes agree). */
+/** True once `redis-cli --cluster check` finds every slot served and every node agreeing on them. */
+async function slotsAgreed(port: number): Promise<boolean> {
+  const output = await run('redis-cli', ['--cluster', 'check', `127.0.0.1:${port}`]).then(
+    ({ stdout }) => stdout,
+    () => '',
+  );
+  return (
+    output.includes('All nodes agree about slots configuration') && output.includes('All 16384 slots covered')
+  );
+}
+
+/**
+ * Polls until every node says `cluster_state:ok` and they all agree on the slot map: a node can be
+ * `ok` while the others' view of it is still spreading, and a command then meets CLUSTERDOWN.
+ */
 async function waitForStateOk(ports: readonly number[]): Promise<void> {
   const deadline = Date.now() + STATE_OK_TIMEOUT_MS;
   for (;;) {
     const states = await Promise.all(ports.map(clusterState));
-    if (states.every((state) => state === 'ok')) return;
+    const agreed = await Promise.all(ports.map(slotsAgreed));
+    if (states.every((state) => state === 'ok') && agreed.every(Boolean)) return;
     if (Date.now() > deadline) throw new Error(`Redis Cluster not ok in time: ${states.join(', ')}`);
     await sleep(100);
   }
