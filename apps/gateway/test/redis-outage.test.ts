@@ -1,5 +1,10 @@
 import { PRICE, redisAt, type RedisServer, startRedisServer } from '@pds/testing';
-import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
+import {
+  gatewayHarness,
+  type GatewayHarness,
+  getJson,
+  SHIPPED_REQUEST_DEADLINE,
+} from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 
 describe('Redis going away (CONTRACT section 7)', () => {
@@ -12,7 +17,7 @@ describe('Redis going away (CONTRACT section 7)', () => {
     harness = await gatewayHarness('outage', redisAt(server.url));
     await seedMarket(harness.redis, harness.keys);
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
-    await harness.startGateway();
+    await harness.startGateway(SHIPPED_REQUEST_DEADLINE);
   });
 
   afterAll(async () => {

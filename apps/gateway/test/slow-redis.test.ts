@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { eventually, redisAt, type RedisServer, startRedisServer } from '@pds/testing';
-import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
+import { gatewayHarness, type GatewayHarness, SHIPPED_REQUEST_DEADLINE } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 import { type SlowProxy, startSlowProxy } from './support/slow-proxy';
 import { connect, wsUrl } from './support/ws-client';
@@ -38,7 +38,7 @@ describe('A slow Redis (through a proxy that holds back every reply)', () => {
     harness = await gatewayHarness('slow-redis', redisAt(server.url));
     await seedMarket(harness.redis, harness.keys);
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
-    await harness.startGateway({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+    await harness.startGateway({ ...SHIPPED_REQUEST_DEADLINE, REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
     url = harness.url();
   });
 

@@ -11,7 +11,11 @@ import {
   startRedisServer,
 } from '@pds/testing';
 import { TradeFeed } from './trade-feed';
-import { gatewayHarness, type GatewayHarness } from '../../../apps/gateway/test/support';
+import {
+  gatewayHarness,
+  type GatewayHarness,
+  SHIPPED_REQUEST_DEADLINE,
+} from '../../../apps/gateway/test/support';
 
 /** Short lease and stream timings, so that every recovery happens in seconds. */
 export const TIMINGS = {
@@ -65,6 +69,7 @@ function startCache(harness: GatewayHarness, sim: Sim): Promise<RunningApp> {
 }
 
 const GATEWAY_ENV = {
+  ...SHIPPED_REQUEST_DEADLINE,
   LOG_REQUESTS: 'false',
   WS_LEASE_TTL_MS: String(TIMINGS.wsLeaseTtlMs),
   READ_THROUGH_TIMEOUT_MS: String(TIMINGS.readThroughTimeoutMs),

@@ -57,8 +57,10 @@ function spawnClusterNode({ port, busPort }: NodePorts, folder: string): ChildPr
       'yes',
       '--cluster-config-file',
       join(folder, `nodes-${port}.conf`),
+      // Without replicas nothing can fail over: a short timeout would only let a node starved of
+      // CPU by the other suites be marked failed, and the cluster answer CLUSTERDOWN meanwhile.
       '--cluster-node-timeout',
-      '5000',
+      '60000',
       '--dir',
       folder,
       '--save',

@@ -8,6 +8,19 @@ import {
   uniquePrefix,
 } from '@pds/testing';
 import { ApiKeyStore, type NewApiKey } from '../../src';
+import { GatewayEnvironment } from '../../src/gateway.environment';
+
+/**
+ * The request deadline of the gateways tests start: the suites run two at a time on two cores beside
+ * the processes they start, where a request can take a second of CPU alone. The tests of the
+ * deadline itself (slow Redis, Redis outage, the fault suite) pass SHIPPED_REQUEST_DEADLINE.
+ */
+const TEST_REQUEST_DEADLINE = { REQUEST_DEADLINE_MS: '3000' };
+
+/** The deadline a deployment gets by default (800 ms), for the tests that check it. */
+export const SHIPPED_REQUEST_DEADLINE = {
+  REQUEST_DEADLINE_MS: String(new GatewayEnvironment().REQUEST_DEADLINE_MS),
+};
 
 export interface GatewayHarness {
   readonly redis: RedisClient;
@@ -43,6 +56,7 @@ export async function gatewayHarness(
       ...target.env,
       REDIS_PREFIX: prefix,
       HOST: '127.0.0.1',
+      ...TEST_REQUEST_DEADLINE,
       ...env,
     });
     gateways.push(app);
