@@ -8,6 +8,8 @@ import type {
   onResponseHookHandler,
   RouteOptions,
 } from 'fastify';
+import { sendApiException } from '../errors/all-exceptions.filter';
+import { hooksOf } from '../route-hooks';
 import { overdueAnswer, RequestDeadline } from './request-deadline';
 
 declare module 'fastify' {
@@ -27,16 +29,9 @@ declare module 'fastify' {
  */
 export const DeadlineAllowance = (ms: number): MethodDecorator => RouteConfig({ deadlineAllowanceMs: ms });
 
-function hooksOf<Hook>(hooks: Hook | Hook[] | undefined): Hook[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? [...hooks] : [hooks];
-}
-
 /** The 503 of a request past its deadline, unless it was answered meanwhile. */
 function answerOverdue(reply: FastifyReply): void {
-  if (reply.sent) return;
-  const answer = overdueAnswer();
-  void reply.code(answer.getStatus()).headers(answer.headers).type('application/json').send(answer.body);
+  if (!reply.sent) sendApiException(reply, overdueAnswer());
 }
 
 /**

@@ -74,6 +74,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
       );
     }
     if (reply.sent) return;
-    void reply.code(answer.getStatus()).headers(answer.headers).type('application/json').send(answer.body);
+    sendApiException(reply, answer);
   }
+}
+
+/** Writes `answer` as the contract's `{code, message}` JSON with its status and headers. */
+export function sendApiException(reply: FastifyReply, answer: ApiException): void {
+  void reply.code(answer.getStatus()).headers(answer.headers).type('application/json').send(answer.body);
 }

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { HttpStatus } from '@nestjs/common';
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { toApiException } from './all-exceptions.filter';
+import { sendApiException, toApiException } from './all-exceptions.filter';
 import { ApiException } from './api-exception';
 import { ErrorCode } from './error-code';
 import { answerRawSocket } from './raw-http-answer';
@@ -24,8 +24,7 @@ export function answerFrameworkError(
   _request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  const refusal = frameworkRefusal(error);
-  void reply.code(refusal.getStatus()).headers(refusal.headers).type('application/json').send(refusal.body);
+  sendApiException(reply, frameworkRefusal(error));
 }
 
 function clientErrorRefusal(code: string): ApiException {

@@ -4,10 +4,10 @@ import type {
   FastifyReply,
   FastifyRequest,
   HookHandlerDoneFunction,
-  onResponseHookHandler,
   RouteOptions,
 } from 'fastify';
 import { Counter, Histogram, Registry } from 'prom-client';
+import { hooksOf } from '../route-hooks';
 
 type Labels = 'method' | 'operation' | 'status';
 type Recorder = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
@@ -20,11 +20,6 @@ const DURATION_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 
 
 function methodOf(route: RouteOptions): string {
   return Array.isArray(route.method) ? route.method.join(',') : String(route.method);
-}
-
-function hooksOf(hooks: RouteOptions['onResponse']): onResponseHookHandler[] {
-  if (hooks === undefined) return [];
-  return Array.isArray(hooks) ? [...hooks] : [hooks];
 }
 
 /**
