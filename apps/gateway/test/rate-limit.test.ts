@@ -68,4 +68,22 @@ describe('per-key rate limits in Redis (CONTRACT section 5)', () => {
     expect(byStatus(200)).toBe(40);
     expect(byStatus(429)).toBe(60);
   });
+
+  it('should count requests of several keys arriving together exactly, each hit once', async () => {
+    const keys = await Promise.all([1, 2, 3].map(() => harness.createKey({ requestsPerMinute: 30 })));
+    const responses = await Promise.all(
+      keys.flatMap(({ key }) =>
+        Array.from({ length: 40 }, async () => ({ key, ...(await get(0, PRICE, key)) })),
+      ),
+    );
+    for (const { key } of keys) {
+      const ofKey = responses.filter((response) => response.key === key);
+      const remaining = ofKey
+        .filter((response) => response.status === 200)
+        .map((response) => Number(response.headers.get('x-ratelimit-remaining')))
+        .sort((a, b) => a - b);
+      expect(remaining).toEqual(Array.from({ length: 30 }, (_, index) => index));
+      expect(ofKey.filter((response) => response.status === 429)).toHaveLength(10);
+    }
+  });
 });

@@ -6,22 +6,35 @@ export interface WindowCount {
   readonly msLeft: number;
 }
 
-function windowCountReply(reply: unknown): WindowCount {
-  const [hits = 0, msLeft = 0] = integerListReply(reply);
-  return { hits, msLeft };
+function windowCountsReply(reply: unknown): WindowCount[] {
+  const numbers = integerListReply(reply);
+  const counts: WindowCount[] = [];
+  for (let index = 0; index + 1 < numbers.length; index += 2) {
+    counts.push({ hits: numbers[index] ?? 0, msLeft: numbers[index + 1] ?? 0 });
+  }
+  return counts;
 }
 
-/** INCR and start the window on the first hit, atomically; returns hits and ms left in the window. */
-export const INCREMENT_WINDOW_SCRIPT = defineLuaScript({
-  name: 'pdsIncrementWindow',
-  parse: windowCountReply,
+/**
+ * For each KEYS[i] in order, one hit: INCR, and start its window of ARGV[i] ms on the first hit,
+ * atomically. Returns {hits1, msLeft1, hits2, msLeft2, ...}; a key given twice counts twice.
+ */
+export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
+  name: 'pdsIncrementWindows',
+  parse: windowCountsReply,
+  batchedByCaller: true,
   lua: `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+local counts = {}
+for index, key in ipairs(KEYS) do
+  local hits = redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[index])
+    ttl = tonumber(ARGV[index])
+  end
+  counts[#counts + 1] = hits
+  counts[#counts + 1] = ttl
 end
-return {hits, ttl}
+return counts
 `,
 });

@@ -7,6 +7,8 @@ export interface LuaScript<Reply> {
   readonly lua: string;
   /** Checks and converts Redis' raw reply; throws on a shape the script never returns. */
   readonly parse: (reply: unknown) => Reply;
+  /** Its caller already sends one call per event-loop turn: sent at once, not auto-pipelined again. */
+  readonly batchedByCaller?: boolean;
 }
 
 /**
@@ -33,6 +35,12 @@ export function defineLuaScript<Reply>(script: LuaScript<Reply>): LuaScript<Repl
  */
 export function bindLuaScript<Reply>(redis: RedisClient, script: LuaScript<Reply>): RunScript<Reply> {
   redis.defineCommand(script.name, { lua: script.lua });
+  // ioredis reads this list on every call; a batch auto-pipelined again costs a pipeline per turn.
+  // A new array: ioredis' default one is shared by every connection.
+  const { options } = redis;
+  if (script.batchedByCaller) {
+    options.autoPipeliningIgnoredCommands = [...(options.autoPipeliningIgnoredCommands ?? []), script.name];
+  }
   const command: unknown = Reflect.get(redis, script.name);
   if (typeof command !== 'function') throw new Error(`ioredis did not define ${script.name}`);
   return (keys, ...args) => {

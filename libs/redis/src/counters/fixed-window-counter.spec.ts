@@ -1,0 +1,78 @@
+import type { RedisClient } from '../redis-connection';
+import type { RedisScripts } from '../scripts/redis-scripts';
+import { FixedWindowCounter, slotPartOf } from './fixed-window-counter';
+import type { WindowCount } from './fixed-window.lua';
+
+type Call = { keys: readonly string[]; windows: readonly (string | number)[] };
+
+/** A counter over a fake script that counts hits per key in memory and records each call. */
+function counterWith(options: { cluster: boolean; failFor?: string }) {
+  const calls: Call[] = [];
+  const hits = new Map<string, number>();
+  const run = (keys: readonly string[], ...windows: (string | number)[]): Promise<WindowCount[]> => {
+    calls.push({ keys, windows });
+    if (options.failFor && keys.includes(options.failFor)) return Promise.reject(new Error('timed out'));
+    return Promise.resolve(
+      keys.map((key, index) => {
+        hits.set(key, (hits.get(key) ?? 0) + 1);
+        return { hits: hits.get(key) ?? 0, msLeft: Number(windows[index]) };
+      }),
+    );
+  };
+  const scripts = { bind: () => run } as unknown as RedisScripts;
+  const redis = { isCluster: options.cluster } as unknown as RedisClient;
+  return { counter: new FixedWindowCounter(scripts, redis), calls };
+}
+
+describe('FixedWindowCounter', () => {
+  it('should send the hits of one event-loop turn in one script call, each getting its own count', async () => {
+    const { counter, calls } = counterWith({ cluster: false });
+    const counts = await Promise.all([
+      counter.increment('p:rate:{a}:x', 60_000),
+      counter.increment('p:rate:{b}:x', 60_000),
+      counter.increment('p:rate:{a}:x', 60_000),
+    ]);
+    expect(calls).toEqual([
+      { keys: ['p:rate:{a}:x', 'p:rate:{b}:x', 'p:rate:{a}:x'], windows: [60_000, 60_000, 60_000] },
+    ]);
+    expect(counts.map((count) => count.hits)).toEqual([1, 1, 2]);
+    await counter.increment('p:rate:{a}:x', 60_000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('should send one call per slot on a Cluster, since a script may only touch keys of one slot', async () => {
+    const { counter, calls } = counterWith({ cluster: true });
+    await Promise.all(
+      ['p:rate:{a}:x', 'p:rate:{b}:x', 'p:rate:{a}:y'].map((key) => counter.increment(key, 1000)),
+    );
+    expect(calls.map((call) => call.keys)).toEqual([['p:rate:{a}:x', 'p:rate:{a}:y'], ['p:rate:{b}:x']]);
+  });
+
+  it('should split a turn of more than 256 hits into calls of 256 at most', async () => {
+    const { counter, calls } = counterWith({ cluster: false });
+    await Promise.all(Array.from({ length: 300 }, (_, index) => counter.increment(`k${index}`, 1000)));
+    expect(calls.map((call) => call.keys.length)).toEqual([256, 44]);
+  });
+
+  it('should reject the hits of a failed call with its error, and only those', async () => {
+    const { counter } = counterWith({ cluster: true, failFor: 'p:{bad}' });
+    const [bad, good] = await Promise.allSettled([
+      counter.increment('p:{bad}', 1000),
+      counter.increment('p:{good}', 1000),
+    ]);
+    expect(bad).toEqual({ status: 'rejected', reason: new Error('timed out') });
+    expect(good).toEqual({ status: 'fulfilled', value: { hits: 1, msLeft: 1000 } });
+  });
+});
+
+describe('slotPartOf', () => {
+  it.each([
+    ['p:rate:{key-1}:bucket', 'key-1'],
+    ['p:{accounts}:x:{other}', 'accounts'],
+    ['p:{}:x', 'p:{}:x'],
+    ['p:no-tag', 'p:no-tag'],
+    ['p:{open', 'p:{open'],
+  ])('should give %s the part %s, as Redis Cluster hashes it', (key, part) => {
+    expect(slotPartOf(key)).toBe(part);
+  });
+});
