@@ -3,13 +3,11 @@ import { AccessModule } from '../access/access.module';
 import { ChangesModule } from '../changes/changes.module';
 import { MarketDataModule } from '../market-data/market-data.module';
 import { ConnectionSlots } from './connection-slots';
-import { CurrentKlineGateway } from './current-kline.gateway';
-import { CurrentPriceGateway } from './current-price.gateway';
-import { KlinesGateway } from './klines.gateway';
 import { SnapshotReader, SnapshotSync } from './snapshots';
 import { StreamHub } from './stream-hub';
 import { StreamLifecycle } from './stream-lifecycle';
 import { StreamSessions } from './stream-sessions';
+import { CurrentKlineGateway, CurrentPriceGateway, KlinesGateway } from './stream.gateways';
 import { WsMetrics } from './ws-metrics';
 
 /**
