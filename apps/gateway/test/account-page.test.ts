@@ -139,11 +139,17 @@ describe('the /account page in headless Chromium', () => {
     await account.page.close();
   });
 
-  it('should upgrade and buy a boost on the payments simulator’s Checkout page, coming back signed in', async () => {
+  it('should come back from a declined checkout unchanged, then upgrade and buy a boost on the payments simulator’s Checkout page, signed in throughout', async () => {
     const account = await openAccountPage();
     expect(await account.view()).toBe('signed-in');
     const back = `${harness.url()}/account`;
     const upgrade = account.page.getByRole('button', { name: 'Upgrade · 9.00 USD a month' });
+    // Declined first: back on the page, signed in, told so, and the plan is what it was.
+    await account.answerCheckout('Decline', upgrade, payments.baseUrl, back);
+    await account.notice('Checkout was cancelled; nothing was charged and your plan is unchanged.');
+    expect(await account.view()).toBe('signed-in');
+    expect(await account.page.textContent('#account-plan')).toBe('free');
+    expect(await account.page.textContent('#limit-requests')).toBe('40');
     await account.payThrough(upgrade, payments.baseUrl, back, '4-checkout');
     await account.notice('Payment received: your new plan’s limits apply within seconds.');
     expect(await account.view()).toBe('signed-in');

@@ -37,10 +37,20 @@ export function accountPage(page: Page) {
     },
     /** Clicks `button` (which goes to Checkout on `paymentsUrl`), pays, and waits to be back on `back`. */
     async payThrough(button: Locator, paymentsUrl: string, back: string, shot?: string): Promise<void> {
+      await this.answerCheckout('Pay', button, paymentsUrl, back, shot);
+    },
+    /** Clicks `button`, then Pay or Decline on the simulator's Checkout page, and waits to be `back`. */
+    async answerCheckout(
+      answer: 'Pay' | 'Decline',
+      button: Locator,
+      paymentsUrl: string,
+      back: string,
+      shot?: string,
+    ): Promise<void> {
       await button.click();
       await page.waitForURL(`${paymentsUrl}/**`);
       if (shot) await this.screenshot(shot);
-      await page.getByRole('button', { name: 'Pay' }).click();
+      await page.getByRole('button', { name: answer }).click();
       await page.waitForURL(back);
     },
     /** The view on show once the page has finished loading (after a reload too). */
