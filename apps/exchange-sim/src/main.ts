@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEnvironmentOrExit } from '@pds/config';
 import { createAppLogger, NestLogger } from '@pds/observability';
-import { SimStatsService } from './control/sim-stats.service';
+import { SimStatsService } from './stats/sim-stats.service';
 import { Clock } from './market/clock';
 import { registerWeightLimit } from './rest/weight-limit.hook';
 import { WeightLimiter } from './rest/weight-limiter';

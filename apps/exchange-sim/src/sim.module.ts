@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { SimControlController } from './control/sim-control.controller';
-import { SimStatsService } from './control/sim-stats.service';
+import { SimStatsService } from './stats/sim-stats.service';
 import { Clock, OffsetClock } from './market/clock';
 import { MarketService } from './market/market.service';
 import { BinanceErrorFilter } from './rest/binance-error.filter';

@@ -18,7 +18,7 @@ import { InjectTradeDto } from './dto/inject-trade.dto';
 import { MalformedDto } from './dto/malformed.dto';
 import { SilenceDto } from './dto/silence.dto';
 import { WeightBudgetDto } from './dto/weight-budget.dto';
-import { type RequestCounters, SimStatsService } from './sim-stats.service';
+import { type RequestCounters, SimStatsService } from '../stats/sim-stats.service';
 
 export interface SimStats extends RequestCounters {
   readonly streamConnections: number;

@@ -1,5 +1,8 @@
 import type { SimKline } from './kline';
 
+/** The one symbol the sim lists. */
+export const SIM_SYMBOL = 'BTCUSDT';
+
 /** A trade as the streams publish it: decimals already in Binance's 8-decimal form. */
 export interface SimTrade {
   readonly id: number;

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { MarketService } from '../market/market.service';
-import { checkSymbol, QueryReader, type RawQuery, SIM_SYMBOL } from './query-reader';
+import { SIM_SYMBOL } from '../market/market-events';
+import { checkSymbol, QueryReader, type RawQuery } from './query-reader';
 
 interface SymbolPrice {
   readonly symbol: string;

@@ -1,11 +1,10 @@
+import { SIM_SYMBOL } from '../market/market-events';
 import { BinanceError, NUMBER_RANGE, SYMBOL_RANGE } from './binance-error';
 
 export type RawQuery = Readonly<Record<string, string | string[] | undefined>>;
 
 const UNSIGNED = /^[0-9]{1,20}$/;
 const SYMBOL = /^[A-Z0-9-_.]{1,20}$/;
-/** The one symbol the sim lists. */
-export const SIM_SYMBOL = 'BTCUSDT';
 
 /**
  * Reads a query string the way Binance's parameter parser does: a duplicated parameter is -1101,

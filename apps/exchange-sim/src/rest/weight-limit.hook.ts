@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SimStatsService } from '../control/sim-stats.service';
+import type { SimStatsService } from '../stats/sim-stats.service';
 import type { Clock } from '../market/clock';
 import type { BinanceErrorBody } from './binance-error';
 import { requestWeight } from './request-weight';

@@ -1,7 +1,6 @@
 import { formatPrice, formatQuantity, formatQuote } from '@pds/market';
 import type { SimKline } from '../market/kline';
-import type { SimTrade } from '../market/market-events';
-import { SIM_SYMBOL } from '../rest/query-reader';
+import { SIM_SYMBOL, type SimTrade } from '../market/market-events';
 
 /** Payloads field for field as web-socket-streams.md documents them (key order included). */
 

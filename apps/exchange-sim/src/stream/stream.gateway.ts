@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { SimStatsService } from '../control/sim-stats.service';
+import { SimStatsService } from '../stats/sim-stats.service';
 import { Clock } from '../market/clock';
 import { SimEnvironment } from '../sim.environment';
 import { ConnectionRate } from './connection-rate';

@@ -5,7 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { AppLogger, NestLogger } from '@pds/observability';
 import { GatewayModule } from '../gateway.module';
 import { serveStripeWebhooks } from '../billing/webhooks/webhook-route';
-import { serveOpenApi } from '../docs/openapi';
+import { serveOpenApi } from './openapi-document';
 import type { GatewayEnvironment } from '../gateway.environment';
 import { QueryValidationPipe } from '../validation/query-validation.pipe';
 import { logEveryRequest } from '../logging/request-log';

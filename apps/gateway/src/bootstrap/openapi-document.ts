@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { withAccountSecuritySchemes } from '../accounts/access/account-security-schemes';
 import { withStripeWebhook } from '../billing/webhooks/webhook-openapi';
-import { ADMIN_SECURITY_SCHEME, SecurityScheme } from './api-key-security.decorator';
+import { ADMIN_SECURITY_SCHEME, SecurityScheme } from '../docs/api-key-security.decorator';
 
 export const API_VERSION = '0.0.1';
 
