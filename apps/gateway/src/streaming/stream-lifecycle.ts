@@ -13,7 +13,7 @@ import { ChangeSubscriber, type Unsubscribe } from '../changes/change-subscriber
 import { ApiException } from '../errors/api-exception';
 import { answerRawSocket } from '../errors/raw-http-answer';
 import { GatewayEnvironment } from '../gateway.environment';
-import { CloseCode } from './close-codes';
+import { CloseCode } from './frames';
 import { ConnectionSlots } from './connection-slots';
 import { SnapshotSync } from './snapshots';
 import { StreamHub } from './stream-hub';

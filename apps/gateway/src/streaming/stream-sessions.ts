@@ -9,7 +9,7 @@ import { toApiException } from '../errors/all-exceptions.filter';
 import { ApiException } from '../errors/api-exception';
 import { GatewayEnvironment } from '../gateway.environment';
 import { proxyTrust } from '../proxy-trust';
-import { CloseCode } from './close-codes';
+import { CloseCode } from './frames';
 import { ConnectionSlots } from './connection-slots';
 import type { Slot } from './slot-book';
 import { SlowReaders } from './slow-readers';

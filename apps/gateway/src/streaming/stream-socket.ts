@@ -1,9 +1,8 @@
 import { WebSocket } from 'ws';
 import type { ApiException } from '../errors/api-exception';
 import { inWindow, isPastRange, type OpenTimeRange, UNBOUNDED } from '../market-data/klines/klines-selection';
-import { CloseCode, closeFrameFor } from './close-codes';
 import { ConflationBuffer } from './conflation-buffer';
-import { nextArrival, type TopicUpdate, type UpdateBatch } from './frames';
+import { CloseCode, closeFrameFor, nextArrival, type TopicUpdate, type UpdateBatch } from './frames';
 import type { Slot } from './slot-book';
 import { formatOf, type StreamFormat, type StreamRequest, type StreamRoute } from './stream-request';
 import type { StreamTally } from './ws-metrics';
