@@ -14,6 +14,7 @@ export default tseslint.config(
       'apps/gateway/public/',
       'tools/jest-summary-reporter.js',
       'tools/jest-slow-first-sequencer.js',
+      'tools/folder-cycles.js',
     ],
   },
   js.configs.recommended,
