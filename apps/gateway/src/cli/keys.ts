@@ -1,10 +1,13 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
 import { loadEnvironmentOrExit } from '@pds/config';
-import { createRedis, describeRedis, RedisKeys, RedisScripts } from '@pds/redis';
+import { describeRedis, REDIS_COMMAND, type RedisClient } from '@pds/redis';
 import { ApiKeyStore } from '../access/keys/api-key.store';
 import { BoostStore } from '../access/keys/boost.store';
 import { StorageUnavailableError } from '../errors/storage-unavailable.error';
-import { CommandFailed, KEYS_USAGE, runKeysCommand, UsageError } from './keys-command';
+import { CommandFailed, KEYS_USAGE, type KeysCliStores, runKeysCommand, UsageError } from './keys-command';
 import { KeysCliEnvironment } from './keys-cli.environment';
+import { KeysCliModule } from './keys-cli.module';
 
 /** What to tell the operator when Redis refused or did not answer: the cause, and whether it applied. */
 function storageMessage(redis: string, error: StorageUnavailableError): string {
@@ -18,7 +21,26 @@ function storageMessage(redis: string, error: StorageUnavailableError): string {
 /** `npm run keys -- <command>`: manage API keys and boosts in the configured Redis (REDIS_TOPOLOGY). */
 async function main(): Promise<number> {
   const env = loadEnvironmentOrExit(KeysCliEnvironment);
-  const redis = createRedis(env, { connectionName: 'keys-cli', offlineQueue: true });
+  // abortOnError false: a start-up failure (an evicting Redis) ends as `keys: <why>`, not a core dump.
+  const context = await NestFactory.createApplicationContext(KeysCliModule.register(env), {
+    logger: false,
+    abortOnError: false,
+  });
+  try {
+    return await runCommand(env, context.get<RedisClient>(REDIS_COMMAND), {
+      apiKeys: context.get(ApiKeyStore),
+      boosts: context.get(BoostStore),
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+async function runCommand(
+  env: KeysCliEnvironment,
+  redis: RedisClient,
+  stores: KeysCliStores,
+): Promise<number> {
   try {
     await redis.ping();
   } catch {
@@ -26,16 +48,10 @@ async function main(): Promise<number> {
     process.stderr.write(
       '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
     );
-    redis.disconnect();
     return 1;
   }
   try {
-    const keys = new RedisKeys(env.REDIS_PREFIX);
-    const apiKeys = new ApiKeyStore(redis, keys);
-    const lines = await runKeysCommand(
-      { apiKeys, boosts: new BoostStore(redis, new RedisScripts(redis), keys, apiKeys) },
-      process.argv.slice(2),
-    );
+    const lines = await runKeysCommand(stores, process.argv.slice(2));
     process.stdout.write(`${lines.join('\n')}\n`);
     return 0;
   } catch (error) {
@@ -50,8 +66,6 @@ async function main(): Promise<number> {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${error.message}\n${KEYS_USAGE}\n`);
     return 2;
-  } finally {
-    await redis.quit();
   }
 }
 

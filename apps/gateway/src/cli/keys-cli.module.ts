@@ -1,0 +1,17 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { RedisModule } from '@pds/redis';
+import { ApiKeyStore } from '../access/keys/api-key.store';
+import { BoostStore } from '../access/keys/boost.store';
+import type { KeysCliEnvironment } from './keys-cli.environment';
+
+/** What `npm run keys` uses: the admin API's key and boost stores, on the apps' one Redis module. */
+@Module({})
+export class KeysCliModule {
+  static register(env: KeysCliEnvironment): DynamicModule {
+    return {
+      module: KeysCliModule,
+      imports: [RedisModule.forRoot(env, { connectionName: 'keys-cli', extraConnections: [] })],
+      providers: [ApiKeyStore, BoostStore],
+    };
+  }
+}
