@@ -26,6 +26,7 @@ export { type Boost, boostToJson, generateBoostId, type NewBoost } from '../acce
 export { MAX_ACTIVE_BOOSTS } from '../access/keys/boost.store';
 export { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from '../access/keys/dto/api-key.dto';
 // errors, settings and validation.
+export { ApiRetryLaterResponses, FAILED_AUTHENTICATIONS } from '../docs/api-key-security.decorator';
 export { RETRY_AFTER_HEADER } from '../docs/response-headers';
 export { ApiException } from '../errors/api-exception';
 export { ErrorBodyDto } from '../errors/error-body.dto';

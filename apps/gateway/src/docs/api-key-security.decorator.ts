@@ -18,6 +18,28 @@ export const SecurityScheme = {
 /** The admin operations' scheme: `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const ADMIN_SECURITY_SCHEME = 'AdminToken';
 
+/** The 429 of the per-address guard, on every operation that authenticates (key, admin, account). */
+export const FAILED_AUTHENTICATIONS =
+  'RATE_LIMIT_EXCEEDED: too many failed authentications from this address';
+
+/** The two answers that ask the client to come back later (429, 503), each with `Retry-After`. */
+export const ApiRetryLaterResponses = (
+  tooManyRequests: string,
+  serviceUnavailable: string,
+): ClassDecorator & MethodDecorator =>
+  applyDecorators(
+    ApiTooManyRequestsResponse({
+      type: ErrorBodyDto,
+      description: tooManyRequests,
+      headers: RETRY_AFTER_HEADER,
+    }),
+    ApiServiceUnavailableResponse({
+      type: ErrorBodyDto,
+      description: serviceUnavailable,
+      headers: RETRY_AFTER_HEADER,
+    }),
+  );
+
 /**
  * An operation that takes an API key: the three schemes, and the answers every such operation can
  * give (no or a bad key, over its limit, storage away).
@@ -31,16 +53,9 @@ export const ApiKeySecurity = (): ClassDecorator & MethodDecorator =>
       type: ErrorBodyDto,
       description: 'UNAUTHORIZED: no key, an unknown or revoked key, or two different keys sent',
     }),
-    ApiTooManyRequestsResponse({
-      type: ErrorBodyDto,
-      description:
-        "RATE_LIMIT_EXCEEDED: the key's limit on this operation is used up, or too many failed " +
+    ApiRetryLaterResponses(
+      "RATE_LIMIT_EXCEEDED: the key's limit on this operation is used up, or too many failed " +
         'authentications came from this address',
-      headers: RETRY_AFTER_HEADER,
-    }),
-    ApiServiceUnavailableResponse({
-      type: ErrorBodyDto,
-      description: 'SERVICE_UNAVAILABLE: storage is away or the data is not there yet',
-      headers: RETRY_AFTER_HEADER,
-    }),
+      'SERVICE_UNAVAILABLE: storage is away or the data is not there yet',
+    ),
   );

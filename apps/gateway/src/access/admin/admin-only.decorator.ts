@@ -3,14 +3,15 @@ import {
   ApiBadRequestResponse,
   ApiForbiddenResponse,
   ApiSecurity,
-  ApiServiceUnavailableResponse,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Public } from '../authentication/public.decorator';
-import { ADMIN_SECURITY_SCHEME } from '../../docs/api-key-security.decorator';
+import {
+  ADMIN_SECURITY_SCHEME,
+  ApiRetryLaterResponses,
+  FAILED_AUTHENTICATIONS,
+} from '../../docs/api-key-security.decorator';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
-import { RETRY_AFTER_HEADER } from '../../docs/response-headers';
 import { AdminGuard } from './admin.guard';
 
 /**
@@ -28,14 +29,5 @@ export const AdminOnly = (): ClassDecorator & MethodDecorator =>
       type: ErrorBodyDto,
       description: 'FORBIDDEN: wrong admin token, or admin operations disabled',
     }),
-    ApiTooManyRequestsResponse({
-      type: ErrorBodyDto,
-      description: 'RATE_LIMIT_EXCEEDED: too many failed authentications from this address',
-      headers: RETRY_AFTER_HEADER,
-    }),
-    ApiServiceUnavailableResponse({
-      type: ErrorBodyDto,
-      description: 'SERVICE_UNAVAILABLE: storage is away',
-      headers: RETRY_AFTER_HEADER,
-    }),
+    ApiRetryLaterResponses(FAILED_AUTHENTICATIONS, 'SERVICE_UNAVAILABLE: storage is away'),
   );

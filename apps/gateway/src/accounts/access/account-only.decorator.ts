@@ -1,11 +1,6 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, UseGuards } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiServiceUnavailableResponse,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { ErrorBodyDto, Public, RETRY_AFTER_HEADER } from '../gateway-seams';
+import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiRetryLaterResponses, ErrorBodyDto, FAILED_AUTHENTICATIONS, Public } from '../gateway-seams';
 import type { Session } from '../sessions/session.store';
 import { AccessTokenGuard, type SignedInRequest } from './access-token.guard';
 
@@ -28,16 +23,7 @@ export const AccountOnly = (): ClassDecorator & MethodDecorator =>
       type: ErrorBodyDto,
       description: 'UNAUTHORIZED: no access token, or one that is invalid, expired or signed out',
     }),
-    ApiTooManyRequestsResponse({
-      type: ErrorBodyDto,
-      description: 'RATE_LIMIT_EXCEEDED: too many failed authentications from this address',
-      headers: RETRY_AFTER_HEADER,
-    }),
-    ApiServiceUnavailableResponse({
-      type: ErrorBodyDto,
-      description: 'SERVICE_UNAVAILABLE',
-      headers: RETRY_AFTER_HEADER,
-    }),
+    ApiRetryLaterResponses(FAILED_AUTHENTICATIONS, 'SERVICE_UNAVAILABLE'),
   );
 
 /** The signed-in session of an account operation. */

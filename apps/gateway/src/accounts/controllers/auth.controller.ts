@@ -1,13 +1,10 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiPayloadTooLargeResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -18,13 +15,7 @@ import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
 import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
 import { LoginDto, RegisterDto } from '../dto/credentials.dto';
 import { VerifyEmailDto } from '../dto/token.dto';
-import {
-  BodyValidationPipe,
-  DeadlineAllowance,
-  ErrorBodyDto,
-  Public,
-  RETRY_AFTER_HEADER,
-} from '../gateway-seams';
+import { BodyValidationPipe, DeadlineAllowance, ErrorBodyDto, RETRY_AFTER_HEADER } from '../gateway-seams';
 import {
   clearRefreshCookie,
   REFRESH_COOKIE,
@@ -33,17 +24,14 @@ import {
 } from '../sessions/refresh-cookie';
 import { SessionStore } from '../sessions/session.store';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
+import { MAIL_ON_ITS_WAY, MailingOperation, PublicAuthController } from './auth-operations.decorator';
 import { Registration } from '../sign-in/registration.service';
 import { type SignedIn, SignIn } from '../sign-in/sign-in.service';
 import { PASSWORD_HASHING_ALLOWANCE_MS } from '../passwords/password-hasher';
 
-const ACCEPTED: AcceptedDto = { message: 'If the address can receive it, a mail is on its way.' };
-
 /** Sign-up, email verification and sign-in (CONTRACT section 10); no API key needed. */
 @ApiTags('auth')
-@Public()
-@ApiBadRequestResponse({ type: ErrorBodyDto, description: 'VALIDATION_ERROR, naming each failing field' })
-@ApiPayloadTooLargeResponse({ type: ErrorBodyDto, description: 'PAYLOAD_TOO_LARGE: body over 16 KiB' })
+@PublicAuthController()
 @Controller('api/v1/auth')
 export class AuthController {
   constructor(
@@ -55,18 +43,12 @@ export class AuthController {
 
   @Post('register')
   @DeadlineAllowance(PASSWORD_HASHING_ALLOWANCE_MS)
-  @HttpCode(HttpStatus.ACCEPTED)
+  @MailingOperation()
   @ApiOperation({
     operationId: 'register',
     description:
       'Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.',
     summary: 'Create an account; a verification link valid 24 h is mailed. Same answer for a taken email',
-  })
-  @ApiAcceptedResponse({ type: AcceptedDto })
-  @ApiTooManyRequestsResponse({
-    type: ErrorBodyDto,
-    headers: RETRY_AFTER_HEADER,
-    description: 'RATE_LIMIT_EXCEEDED: too many from this address',
   })
   async register(
     @Body(BodyValidationPipe) body: RegisterDto,
@@ -74,7 +56,7 @@ export class AuthController {
   ): Promise<AcceptedDto> {
     await this.mailRequests.count(request.ip);
     await this.registration.register(body.email, body.password);
-    return ACCEPTED;
+    return MAIL_ON_ITS_WAY;
   }
 
   @Post('verify-email')

@@ -1,33 +1,18 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AcceptedDto, DoneDto } from '../dto/auth-answers.dto';
 import { ForgotPasswordDto } from '../dto/credentials.dto';
 import { ResetPasswordDto } from '../dto/token.dto';
-import {
-  BodyValidationPipe,
-  DeadlineAllowance,
-  ErrorBodyDto,
-  Public,
-  RETRY_AFTER_HEADER,
-} from '../gateway-seams';
+import { BodyValidationPipe, DeadlineAllowance } from '../gateway-seams';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
+import { MAIL_ON_ITS_WAY, MailingOperation, PublicAuthController } from './auth-operations.decorator';
 import { PasswordReset } from '../sign-in/password-reset.service';
 import { PASSWORD_HASHING_ALLOWANCE_MS } from '../passwords/password-hasher';
 
 /** Forgotten passwords (CONTRACT section 10); no API key needed. */
 @ApiTags('auth')
-@Public()
-@ApiBadRequestResponse({ type: ErrorBodyDto, description: 'VALIDATION_ERROR, naming each failing field' })
-@ApiPayloadTooLargeResponse({ type: ErrorBodyDto, description: 'PAYLOAD_TOO_LARGE: body over 16 KiB' })
+@PublicAuthController()
 @Controller('api/v1/auth/password')
 export class PasswordController {
   constructor(
@@ -36,18 +21,12 @@ export class PasswordController {
   ) {}
 
   @Post('forgot')
-  @HttpCode(HttpStatus.ACCEPTED)
+  @MailingOperation()
   @ApiOperation({
     operationId: 'forgotPassword',
     description:
       'Always 202, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When it does, a single-use reset link valid one hour is mailed.',
     summary: 'Mail a reset link valid 1 h when the account exists; the same answer when it does not',
-  })
-  @ApiAcceptedResponse({ type: AcceptedDto })
-  @ApiTooManyRequestsResponse({
-    type: ErrorBodyDto,
-    headers: RETRY_AFTER_HEADER,
-    description: 'RATE_LIMIT_EXCEEDED: too many from this address',
   })
   async forgot(
     @Body(BodyValidationPipe) body: ForgotPasswordDto,
@@ -55,7 +34,7 @@ export class PasswordController {
   ): Promise<AcceptedDto> {
     await this.mailRequests.count(request.ip);
     await this.passwordReset.forgot(body.email);
-    return { message: 'If the address can receive it, a mail is on its way.' };
+    return MAIL_ON_ITS_WAY;
   }
 
   @Post('reset')
