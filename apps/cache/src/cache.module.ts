@@ -26,29 +26,34 @@ import { CacheReadiness } from './metrics/cache-readiness';
 import { RetentionService } from './retention/retention.service';
 import { ShutdownSignal } from './shutdown-signal';
 
+/** Redis (a command and a queue connection) and the two BullMQ queues on the queue connection. */
+function redisAndQueues(env: CacheEnvironment, logger: AppLogger): DynamicModule[] {
+  return [
+    RedisModule.forRoot(env, {
+      connectionName: `cache:${env.CACHE_WORKER_ID}`,
+      extraConnections: ['queue'],
+      logger,
+    }),
+    // One BullMQ connection for the queue; the worker duplicates it for its blocking reads.
+    BullModule.forRootAsync({
+      inject: [REDIS_QUEUE, RedisKeys],
+      useFactory: (connection: RedisClient, keys: RedisKeys) => ({
+        connection,
+        prefix: keys.queuePrefix(),
+      }),
+    }),
+    BullModule.registerQueue({ name: HISTORY_QUEUE }),
+    BullModule.registerQueue({ name: BILLING_QUEUE }),
+  ];
+}
+
 @Module({})
 export class CacheModule {
   /** The environment and logger are made in main() before Nest starts, so boot errors are logged too. */
   static register(env: CacheEnvironment, logger: AppLogger): DynamicModule {
     return {
       module: CacheModule,
-      imports: [
-        RedisModule.forRoot(env, {
-          connectionName: `cache:${env.CACHE_WORKER_ID}`,
-          extraConnections: ['queue'],
-          logger,
-        }),
-        // One BullMQ connection for the queue; the worker duplicates it for its blocking reads.
-        BullModule.forRootAsync({
-          inject: [REDIS_QUEUE, RedisKeys],
-          useFactory: (connection: RedisClient, keys: RedisKeys) => ({
-            connection,
-            prefix: keys.queuePrefix(),
-          }),
-        }),
-        BullModule.registerQueue({ name: HISTORY_QUEUE }),
-        BullModule.registerQueue({ name: BILLING_QUEUE }),
-      ],
+      imports: redisAndQueues(env, logger),
       providers: [
         { provide: CacheEnvironment, useValue: env },
         { provide: AppLogger, useValue: logger },

@@ -85,7 +85,17 @@ function collectLogs(child: ChildProcess, app: AppName, options: SpawnOptions): 
       for (const waiter of waiters) waiter(entry);
     });
   }
-  const waitForLog: RunningApp['waitForLog'] = (match, waitMs = 20_000) =>
+  return { output, waitForLog: logWaiter(app, entries, output, waiters) };
+}
+
+/** `waitForLog` over the entries seen so far and the ones still to come (through `waiters`). */
+function logWaiter(
+  app: AppName,
+  entries: readonly LogEntry[],
+  output: readonly string[],
+  waiters: Set<(entry: LogEntry) => void>,
+): RunningApp['waitForLog'] {
+  return (match, waitMs = 20_000) =>
     new Promise((resolvePromise, reject) => {
       const seen = entries.find(match);
       if (seen) {
@@ -105,7 +115,6 @@ function collectLogs(child: ChildProcess, app: AppName, options: SpawnOptions): 
       };
       waiters.add(waiter);
     });
-  return { output, waitForLog };
 }
 
 /**

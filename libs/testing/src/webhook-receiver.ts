@@ -30,6 +30,32 @@ async function rawBody(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Deliveries still to answer with `status` (of `type` only, when given) instead of 200. */
+interface FailurePlan {
+  count: number;
+  readonly status: number;
+  readonly type?: string;
+}
+
+interface Delivery {
+  readonly stripe: Stripe;
+  readonly secret: string;
+  readonly body: string;
+  readonly signature: string;
+}
+
+/** Verifies one delivery with the official package and picks its answer: 400, a planned failure, or 200. */
+function receive({ stripe, secret, body, signature }: Delivery, failures: FailurePlan): ReceivedWebhook {
+  try {
+    const event = stripe.webhooks.constructEvent(body, signature, secret);
+    const failing = failures.count > 0 && (failures.type === undefined || failures.type === event.type);
+    if (failing) failures.count -= 1;
+    return { event, signature, status: failing ? failures.status : 200 };
+  } catch (error) {
+    return { error: String(error), signature, status: 400 };
+  }
+}
+
 /**
  * An HTTP server that takes Stripe webhooks the way a service does: the raw body checked with
  * `stripe.webhooks.constructEvent` and the endpoint's secret; a bad signature gets 400.
@@ -37,19 +63,11 @@ async function rawBody(request: IncomingMessage): Promise<string> {
 export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
   const stripe = new Stripe('sk_test_unused_for_verification');
   const received: ReceivedWebhook[] = [];
-  let failures: { count: number; status: number; type?: string } = { count: 0, status: 500 };
+  let failures: FailurePlan = { count: 0, status: 500 };
   const server = createServer((request, response) => {
     void rawBody(request).then((body) => {
       const signature = String(request.headers['stripe-signature'] ?? '');
-      let entry: ReceivedWebhook;
-      try {
-        const event = stripe.webhooks.constructEvent(body, signature, secret);
-        const failing = failures.count > 0 && (failures.type === undefined || failures.type === event.type);
-        if (failing) failures = { ...failures, count: failures.count - 1 };
-        entry = { event, signature, status: failing ? failures.status : 200 };
-      } catch (error) {
-        entry = { error: String(error), signature, status: 400 };
-      }
+      const entry = receive({ stripe, secret, body, signature }, failures);
       received.push(entry);
       response.writeHead(entry.status, { 'content-type': 'application/json' }).end('{"received":true}');
     });

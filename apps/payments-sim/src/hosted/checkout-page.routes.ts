@@ -38,51 +38,44 @@ function checkoutBody(context: SimContext, session: CheckoutSession): string {
   ].join('');
 }
 
+const isOpen = (session: CheckoutSession): boolean => session.status === 'open';
+/** Pay on a session already paid (a second click, a reload) leads to its success page again. */
+const isPayable = (session: CheckoutSession): boolean => session.status !== 'expired';
+
 /** Stripe Checkout's hosted page at the session's `url`: what is bought, Pay and Decline. */
 export function checkoutPageRoutes(app: FastifyInstance, context: SimContext): void {
-  // A session past its `expires_at` is expired before the page or a button acts on it.
-  const sessionOf = (params: unknown): CheckoutSession | undefined => {
+  /**
+   * The session a route names, or undefined once 404 (unknown) or 410 (not usable) is answered. A
+   * session past its `expires_at` is expired before the page or a button acts on it.
+   */
+  const sessionFor = (
+    params: unknown,
+    reply: FastifyReply,
+    usable: (session: CheckoutSession) => boolean,
+  ): CheckoutSession | undefined => {
     context.checkout.expireDue();
-    return context.ledger.sessions.get((params as { id: string }).id);
+    const session = context.ledger.sessions.get((params as { id: string }).id);
+    if (!session) notFound(reply);
+    else if (!usable(session)) inactive(reply);
+    else return session;
+    return undefined;
   };
 
   app.get('/c/pay/:id', (request, reply): void => {
-    const session = sessionOf(request.params);
-    if (!session) {
-      notFound(reply);
-      return;
-    }
-    if (session.status !== 'open') {
-      inactive(reply);
-      return;
-    }
-    sendPage(reply, 'Checkout', checkoutBody(context, session), [session.success_url, session.cancel_url]);
+    const session = sessionFor(request.params, reply, isOpen);
+    if (session)
+      sendPage(reply, 'Checkout', checkoutBody(context, session), [session.success_url, session.cancel_url]);
   });
 
   app.post('/c/pay/:id/pay', (request, reply): void => {
-    const session = sessionOf(request.params);
-    if (!session) {
-      notFound(reply);
-      return;
-    }
-    if (session.status === 'expired') {
-      inactive(reply);
-      return;
-    }
+    const session = sessionFor(request.params, reply, isPayable);
+    if (!session) return;
     context.checkout.pay(session);
     redirectOrPage(reply, session.success_url, 'Payment complete');
   });
 
   app.post('/c/pay/:id/decline', (request, reply): void => {
-    const session = sessionOf(request.params);
-    if (!session) {
-      notFound(reply);
-      return;
-    }
-    if (session.status !== 'open') {
-      inactive(reply);
-      return;
-    }
-    redirectOrPage(reply, session.cancel_url, 'Payment declined');
+    const session = sessionFor(request.params, reply, isOpen);
+    if (session) redirectOrPage(reply, session.cancel_url, 'Payment declined');
   });
 }
