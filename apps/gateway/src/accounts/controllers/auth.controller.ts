@@ -24,10 +24,10 @@ import {
 } from '../sessions/refresh-cookie';
 import { SessionStore } from '../sessions/session.store';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
-import { MAIL_ON_ITS_WAY, MailingOperation, PublicAuthController } from './auth-operations.decorator';
 import { Registration } from '../sign-in/registration.service';
 import { type SignedIn, SignIn } from '../sign-in/sign-in.service';
 import { PASSWORD_HASHING_ALLOWANCE_MS } from '../passwords/password-hasher';
+import { MAIL_ON_ITS_WAY, MailingOperation, PublicAuthController } from './auth-operations.decorator';
 
 /** Sign-up, email verification and sign-in (CONTRACT section 10); no API key needed. */
 @ApiTags('auth')

@@ -6,9 +6,9 @@ import { ForgotPasswordDto } from '../dto/credentials.dto';
 import { ResetPasswordDto } from '../dto/token.dto';
 import { BodyValidationPipe, DeadlineAllowance } from '../gateway-seams';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
-import { MAIL_ON_ITS_WAY, MailingOperation, PublicAuthController } from './auth-operations.decorator';
 import { PasswordReset } from '../sign-in/password-reset.service';
 import { PASSWORD_HASHING_ALLOWANCE_MS } from '../passwords/password-hasher';
+import { MAIL_ON_ITS_WAY, MailingOperation, PublicAuthController } from './auth-operations.decorator';
 
 /** Forgotten passwords (CONTRACT section 10); no API key needed. */
 @ApiTags('auth')
