@@ -10,72 +10,38 @@ const ROOTS = ['apps', 'libs', 'bench', 'tools', 'faults', 'deploy'];
 
 const nested = (a, b) => a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 
-/** Folder → folders it imports, with one file-level import as the example for each arrow. */
+/** Folder → folders it imports, and one file-level import as the example for each arrow. */
 function folderGraph(files) {
-  const arrows = new Map();
+  const tree = {};
+  const examples = new Map();
   for (const [file, imports] of Object.entries(files)) {
     const from = path.dirname(file);
+    tree[from] ??= [];
     for (const imported of imports) {
       const to = path.dirname(imported);
-      if (from === to || nested(from, to)) continue;
-      if (!arrows.has(from)) arrows.set(from, new Map());
-      if (!arrows.get(from).has(to)) arrows.get(from).set(to, `${file} -> ${imported}`);
+      if (from === to || nested(from, to) || tree[from].includes(to)) continue;
+      tree[from].push(to);
+      examples.set(`${from} -> ${to}`, `${file} -> ${imported}`);
     }
   }
-  return arrows;
-}
-
-/** Strongly connected components of more than one folder (Tarjan). */
-function tangles(arrows) {
-  const index = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const found = [];
-  let next = 0;
-  const visit = (folder) => {
-    index.set(folder, next);
-    low.set(folder, next);
-    next += 1;
-    stack.push(folder);
-    onStack.add(folder);
-    for (const to of arrows.get(folder)?.keys() ?? []) {
-      if (!index.has(to)) {
-        visit(to);
-        low.set(folder, Math.min(low.get(folder), low.get(to)));
-      } else if (onStack.has(to)) {
-        low.set(folder, Math.min(low.get(folder), index.get(to)));
-      }
-    }
-    if (low.get(folder) !== index.get(folder)) return;
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== folder);
-    if (component.length > 1) found.push(component);
-  };
-  for (const folder of arrows.keys()) if (!index.has(folder)) visit(folder);
-  return found;
+  return { tree, examples };
 }
 
 async function main() {
-  const result = await madge(ROOTS, { fileExtensions: ['ts'], tsConfig: 'tsconfig.json' });
-  const arrows = folderGraph(result.obj());
-  const found = tangles(arrows);
-  if (found.length === 0) {
+  const files = await madge(ROOTS, { fileExtensions: ['ts'], tsConfig: 'tsconfig.json' });
+  const { tree, examples } = folderGraph(files.obj());
+  // madge takes a ready-made graph too, so its cycle search runs on the folders as it does on files.
+  const cycles = (await madge(tree)).circular();
+  if (cycles.length === 0) {
     console.log('No folders import each other.');
     return;
   }
-  for (const component of found) {
-    console.error(`Folders importing each other: ${component.join(', ')}`);
-    for (const from of component)
-      for (const to of component) {
-        const example = arrows.get(from)?.get(to);
-        if (example) console.error(`  ${from} -> ${to}   (${example})`);
-      }
+  for (const cycle of cycles) {
+    console.error(`Folders importing each other: ${cycle.join(' -> ')} -> ${cycle[0]}`);
+    cycle.forEach((from, index) => {
+      const to = cycle[(index + 1) % cycle.length];
+      console.error(`  ${from} -> ${to}   (${examples.get(`${from} -> ${to}`)})`);
+    });
   }
   process.exitCode = 1;
 }
