@@ -100,6 +100,21 @@ export class IngestorEnvironment extends ServiceEnvironment {
   @Min(100)
   RECONNECT_MAX_MS = DEFAULT_STREAM_TUNING.reconnectMaxMs;
 
+  /** The serving exchange's feed delivered nothing for this long: it is dark (CONTRACT section 11). */
+  @toInteger()
+  @IsInt()
+  @Min(500)
+  EXCHANGE_DARK_AFTER_MS = 10_000;
+
+  /**
+   * A better exchange (the primary) serves again once it has delivered this long without a break; a
+   * switch back also waits this long after the previous switch (no flapping).
+   */
+  @toInteger()
+  @IsInt()
+  @Min(1000)
+  EXCHANGE_RETURN_AFTER_MS = 60_000;
+
   /** Counters and write statistics are logged when they changed, at most this often. */
   @toInteger()
   @IsInt()

@@ -59,6 +59,11 @@ export interface LiveStreamEvents {
   readonly disconnected: { readonly reason: string; readonly lastEventTime: number | undefined };
   /** A replacement connection took over without a gap (make-before-break). */
   readonly switched: { readonly reason: string };
+  /**
+   * A frame arrived on the connection in use (market data, or the exchange's heartbeat or reply):
+   * the feed is alive, even in a quiet market. Not emitted for frames of a connection being replaced.
+   */
+  readonly alive: { readonly time: number };
   /** Emitted whenever a counter changes. */
   readonly counters: StreamCounters;
 }

@@ -121,6 +121,7 @@ export class BinanceLiveStream implements LiveStream {
   private onFrame(connection: BinanceConnection, frame: BinanceFrame): void {
     if (this.stopped) return;
     this.count.framesReceived += 1;
+    if (connection === this.active) this.listeners.emit('alive', { time: this.now() });
     switch (frame.kind) {
       case 'trade':
       case 'kline':
