@@ -2,6 +2,7 @@ import { BinanceRestClient, type KlineRange } from '@pds/exchange';
 import { DEFAULT_SYMBOL, type Interval, type Kline } from '@pds/market';
 import { exchangeHistory } from './exchange-history';
 import { type RunningApp, spawnApp } from './spawn-app';
+import { testExchanges } from './test-exchanges';
 
 /** The simulator's request counters and connections (GET /sim/stats). */
 export interface SimStats {
@@ -42,7 +43,12 @@ export interface Sim {
  * happen (`SIM_TRADES_PER_SECOND` 0); `env` sets the seed, the clock offset and the rest.
  */
 export async function startExchangeSim(env: Record<string, string> = {}): Promise<Sim> {
-  const app = await spawnApp('exchange-sim', { SIM_SEED: '1', SIM_TRADES_PER_SECOND: '0', ...env });
+  const app = await spawnApp('exchange-sim', {
+    SIM_EXCHANGE: testExchanges().primary,
+    SIM_SEED: '1',
+    SIM_TRADES_PER_SECOND: '0',
+    ...env,
+  });
   const restUrl = `http://127.0.0.1:${app.port}`;
   const rest = new BinanceRestClient({ baseUrl: restUrl });
   const post = async <T>(path: string, body: object = {}): Promise<T> => {

@@ -12,6 +12,7 @@ export * from './exchange-sim';
 export * from './stored-market';
 export * from './exchange-history';
 export * from './market-apps';
+export * from './test-exchanges';
 export * from './api-paths';
 export * from './payments-sim';
 export * from './webhook-receiver';

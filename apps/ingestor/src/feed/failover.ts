@@ -59,7 +59,8 @@ export class Failover {
     this.sources.activate(to.name);
     this.lastSwitchAt = now;
     this.switches += 1;
-    this.logger.warn({ from: from.name, to: to.name, reason: decision.reason }, 'exchange-switched');
+    const silentForMs = now - (from.health.lastMessageTime ?? now);
+    this.logger.warn({ from: from.name, to: to.name, reason: decision.reason, silentForMs }, 'exchange-switched');
     if (to === this.sources.primary) this.repairStandbyPeriod();
     const snapshot = this.sources.snapshot(now);
     if (snapshot) {
