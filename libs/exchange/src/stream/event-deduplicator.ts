@@ -1,9 +1,11 @@
 import type { Interval } from '@pds/market';
 
 /**
- * Drops events already delivered, e.g. by the old connection while two overlap during a switch.
- * Binance trade ids increase strictly per symbol, and each kline stream's event times increase, so
- * "not newer than the newest seen" identifies a repeat without remembering every id.
+ * Drops events already delivered, e.g. by the old connection while two overlap during a switch,
+ * and notices holes in the exchange's trade sequence. Each exchange numbers the trades of a market
+ * with increasing ids (Binance's trade id, Kraken's `trade_id`), and each kline stream's event
+ * times increase, so "not newer than the newest seen" identifies a repeat without remembering
+ * every id.
  */
 export class EventDeduplicator {
   private newestTradeId = Number.NEGATIVE_INFINITY;
@@ -13,6 +15,16 @@ export class EventDeduplicator {
     if (tradeId <= this.newestTradeId) return false;
     this.newestTradeId = tradeId;
     return true;
+  }
+
+  /**
+   * How many trade ids lie between the newest trade seen and `tradeId` (0: none missing, or no
+   * trade seen yet). Both exchanges number a market's trades consecutively, so a hole means trades
+   * the stream never delivered.
+   */
+  missingBefore(tradeId: number): number {
+    if (this.newestTradeId === Number.NEGATIVE_INFINITY) return 0;
+    return Math.max(0, tradeId - this.newestTradeId - 1);
   }
 
   /**
