@@ -33,3 +33,13 @@ describe('EventDeduplicator sequence gaps', () => {
     expect(dedupe.missingBefore(9)).toBe(0);
   });
 });
+
+describe('EventDeduplicator final pushes', () => {
+  it('accepts the final push of a kline after its open push at the same event time, once', () => {
+    const dedupe = new EventDeduplicator();
+    expect(dedupe.acceptKline('1m', 60_000, 0, false)).toBe(true);
+    expect(dedupe.acceptKline('1m', 60_000, 0, true)).toBe(true);
+    expect(dedupe.acceptKline('1m', 60_000, 0, true)).toBe(false);
+    expect(dedupe.acceptKline('1m', 60_000, 0, false)).toBe(false);
+  });
+});

@@ -9,7 +9,10 @@ import type { Interval } from '@pds/market';
  */
 export class EventDeduplicator {
   private newestTradeId = Number.NEGATIVE_INFINITY;
-  private readonly newestKline = new Map<Interval, { eventTime: number; openTime: number }>();
+  private readonly newestKline = new Map<
+    Interval,
+    { eventTime: number; openTime: number; isClosed: boolean }
+  >();
 
   acceptTrade(tradeId: number): boolean {
     if (tradeId <= this.newestTradeId) return false;
@@ -29,17 +32,22 @@ export class EventDeduplicator {
 
   /**
    * A kline push is new when its event time is later, or equal but for a later kline (the closing
-   * push of one kline and the first push of the next may share an event time).
+   * push of one kline and the first push of the next may share an event time), or the final push
+   * of the newest kline after an open one at the same event time (an exchange without a "final"
+   * flag learns it only when the next kline begins, within the same millisecond at times).
    */
-  acceptKline(interval: Interval, eventTime: number, openTime: number): boolean {
+  acceptKline(interval: Interval, eventTime: number, openTime: number, isClosed = false): boolean {
     const newest = this.newestKline.get(interval);
+    const finalAfterOpen =
+      newest !== undefined && openTime === newest.openTime && isClosed && !newest.isClosed;
     if (
       newest &&
+      !finalAfterOpen &&
       (eventTime < newest.eventTime || (eventTime === newest.eventTime && openTime <= newest.openTime))
     ) {
       return false;
     }
-    this.newestKline.set(interval, { eventTime, openTime });
+    this.newestKline.set(interval, { eventTime, openTime, isClosed });
     return true;
   }
 }

@@ -163,7 +163,7 @@ export class ExchangeLiveStream implements LiveStream {
 
   private deliverKline(kline: StreamKline): void {
     this.noteEventTime(kline.eventTime);
-    if (!this.dedupe.acceptKline(kline.interval, kline.eventTime, kline.openTime)) {
+    if (!this.dedupe.acceptKline(kline.interval, kline.eventTime, kline.openTime, kline.kline.isClosed)) {
       this.bump('duplicatesDropped');
       return;
     }
