@@ -2,7 +2,6 @@ import {
   addDecimals,
   closeTimeOf,
   fromIsoTime,
-  type Interval,
   type Kline,
   maxDecimal,
   minDecimal,
@@ -63,7 +62,7 @@ export function mergeHourKlines(
   const merged: Kline[] = [];
   for (const [window, list] of windows) {
     if (window < incompleteBefore) continue;
-    const windowEnd = closeTimeOf(window, interval as Interval) + 1;
+    const windowEnd = closeTimeOf(window, interval) + 1;
     merged.push(mergeHours(interval, list, newestHourOpen >= windowEnd));
   }
   return merged;
