@@ -28,3 +28,4 @@ export { klinesFromOhlcResult } from './kraken/kraken-ohlc-rows';
 export * from './settings/exchange-settings';
 export { PUBLIC_ENDPOINTS, settingPrefixOf } from './settings/exchange-endpoints';
 export * from './exchange-factory';
+export * from './settings/exchange-environment';

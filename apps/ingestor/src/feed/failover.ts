@@ -60,7 +60,10 @@ export class Failover {
     this.lastSwitchAt = now;
     this.switches += 1;
     const silentForMs = now - (from.health.lastMessageTime ?? now);
-    this.logger.warn({ from: from.name, to: to.name, reason: decision.reason, silentForMs }, 'exchange-switched');
+    this.logger.warn(
+      { from: from.name, to: to.name, reason: decision.reason, silentForMs },
+      'exchange-switched',
+    );
     if (to === this.sources.primary) this.repairStandbyPeriod();
     const snapshot = this.sources.snapshot(now);
     if (snapshot) {

@@ -4,7 +4,7 @@ import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline } from '
 import type { ExchangeLiveStream } from '../stream/exchange-live-stream';
 import { MergedHours } from './merged-hours-stream';
 
-const FORWARDED = ['trade', 'interruption', 'disconnected', 'switched', 'counters'] as const;
+const FORWARDED = ['trade', 'interruption', 'disconnected', 'switched', 'counters', 'alive'] as const;
 /** After a failed seed, the next try waits this long (the REST API is rate limited). */
 const SEED_RETRY_MS = 10_000;
 
