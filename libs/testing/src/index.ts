@@ -11,6 +11,7 @@ export * from './stream-client';
 export * from './exchange-sim';
 export * from './stored-market';
 export * from './exchange-history';
+export * from './kraken-history';
 export * from './market-apps';
 export * from './test-exchanges';
 export * from './api-paths';

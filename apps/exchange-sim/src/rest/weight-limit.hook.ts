@@ -42,7 +42,8 @@ export function registerWeightLimit(fastify: FastifyInstance, dependencies: Weig
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // The HTTP Date is the exchange's clock as clients see it: with a clock offset it must move too.
     reply.header('Date', new Date(clock.now()).toUTCString());
-    if (request.url.startsWith(API_PREFIX))
+    // A restricted-location refusal comes from before the API (dark mode 451): no weight header.
+    if (request.url.startsWith(API_PREFIX) && reply.statusCode !== 451)
       reply.header(USED_WEIGHT_HEADER, String(limiter.used(clock.now())));
     return payload;
   });
