@@ -23,7 +23,7 @@ const CLUSTER_SUITES = [
  * Binance and gives every ingestor Binance.US and Kraken simulators as standbys.
  */
 const EXCHANGE_SUITES = [
-  'gateway/test/prices',
+  'ingestor/test/market-data',
   'gateway/test/ws-streams',
   'gateway/test/read-through-ranges',
   'cache/test/gap-repair',

@@ -2,4 +2,4 @@ import { describeFailover } from './support/failover-suite';
 
 jest.setTimeout(12 * 60_000);
 
-describeFailover('failover-silent-451', ['silent', '451']);
+describeFailover('failover-silent-451', ['silent', '451'], { historyAcrossAnHour: true });

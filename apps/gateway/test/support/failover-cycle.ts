@@ -55,7 +55,8 @@ export async function darkCycle(
 /** Resolves once the client has received a frame it did not have when called. */
 async function framesAfter(ws: StreamClient, what: string): Promise<void> {
   const known = ws.frames.length;
-  await eventually(() => Promise.resolve(ws.frames.length > known ? true : undefined), what, 30_000);
+  // Generous: a standby may be in a quiet minute (Kraken has minutes without a trade, so without a price).
+  await eventually(() => Promise.resolve(ws.frames.length > known ? true : undefined), what, 150_000);
 }
 
 /** The switch came within 15 s of the primary's last message; the way back within 90 s and a minute after. */
