@@ -20,6 +20,26 @@ export class ExchangeSettingsError extends Error {
 
 export type SettingsSource = Readonly<Record<string, string | undefined>>;
 
+/** Every variable `readExchangeSettings` reads, for apps that declare their environment. */
+export const EXCHANGE_SETTING_KEYS = [
+  'EXCHANGE',
+  'EXCHANGE_STANDBYS',
+  'EXCHANGE_WS_URL',
+  'EXCHANGE_REST_URL',
+  ...EXCHANGE_NAMES.flatMap((name) => [`${settingPrefixOf(name)}WS_URL`, `${settingPrefixOf(name)}REST_URL`]),
+] as const;
+
+/** The exchange settings out of an app's environment object (other fields ignored). */
+export function exchangeSettingsSource(env: object): SettingsSource {
+  const record = env as Readonly<Record<string, unknown>>;
+  const source: Record<string, string | undefined> = {};
+  for (const key of EXCHANGE_SETTING_KEYS) {
+    const value = record[key];
+    source[key] = typeof value === 'string' ? value : undefined;
+  }
+  return source;
+}
+
 /** Exchanges whose history can be the served history (CONTRACT section 11). */
 export const PRIMARY_EXCHANGES: readonly ExchangeName[] = ['binance', 'binance-us'];
 

@@ -4,9 +4,8 @@ import type { LiveStreamTuning } from '../exchange-adapter';
 import { Listeners } from '../listeners';
 import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline, StreamTrade } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
-import { EventDeduplicator } from './event-deduplicator';
 import { type SocketFactory, StreamConnection } from './stream-connection';
-import { type MutableCounters, zeroCounters } from './stream-counters';
+import { StreamDelivery } from './stream-delivery';
 import type { StreamFrame } from './stream-frame';
 import type { StreamWireFormat } from './wire-format';
 
@@ -34,10 +33,9 @@ type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
  */
 export class ExchangeLiveStream implements LiveStream {
   private readonly listeners = new Listeners<LiveStreamEvents>();
-  private readonly dedupe = new EventDeduplicator();
+  private readonly delivery = new StreamDelivery(this.listeners);
   private readonly backoff: ReconnectBackoff;
   private readonly budget: ConnectionBudget;
-  private readonly count: MutableCounters = zeroCounters();
   private readonly url: string;
   private readonly now: () => number;
   private active: StreamConnection | undefined;
@@ -47,7 +45,6 @@ export class ExchangeLiveStream implements LiveStream {
   private agedConnection: StreamConnection | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ageTimer: NodeJS.Timeout | undefined;
-  private lastEventTime: number | undefined;
   /** Set while no connection delivers: why the last one ended and what it delivered last. */
   private outage: { reason: string; lastEventTime: number | undefined } | undefined;
   private stopped = false;
@@ -75,7 +72,7 @@ export class ExchangeLiveStream implements LiveStream {
   }
 
   counters(): StreamCounters {
-    return { ...this.count };
+    return this.delivery.counters();
   }
 
   close(): Promise<void> {
@@ -111,7 +108,7 @@ export class ExchangeLiveStream implements LiveStream {
 
   private onFrame(connection: StreamConnection, frame: StreamFrame): void {
     if (this.stopped) return;
-    this.count.framesReceived += 1;
+    this.delivery.frameReceived();
     if (connection === this.active) this.listeners.emit('alive', { time: this.now() });
     switch (frame.kind) {
       case 'trades':
@@ -125,10 +122,10 @@ export class ExchangeLiveStream implements LiveStream {
       case 'heartbeat':
         break;
       case 'errorReply':
-        this.bump('errorReplies');
+        this.delivery.bump('errorReplies');
         break;
       case 'skipped':
-        this.bump(frame.skip === 'unexpected' ? 'unexpectedFrames' : 'malformedFrames');
+        this.delivery.bump(frame.skip === 'unexpected' ? 'unexpectedFrames' : 'malformedFrames');
         break;
     }
   }
@@ -145,34 +142,11 @@ export class ExchangeLiveStream implements LiveStream {
     if (this.outage) {
       const { reason, lastEventTime } = this.outage;
       this.outage = undefined;
-      this.bump('reconnects');
+      this.delivery.bump('reconnects');
       this.listeners.emit('interruption', { reason, lastEventTime, firstEventTime: first.eventTime });
     }
-    if (frame.kind === 'trades') for (const trade of frame.trades) this.deliverTrade(trade);
-    else for (const kline of frame.klines) this.deliverKline(kline);
-  }
-
-  private deliverTrade(trade: StreamTrade): void {
-    this.noteEventTime(trade.eventTime);
-    if (this.dedupe.missingBefore(trade.id) > 0) this.bump('sequenceGaps');
-    if (!this.dedupe.acceptTrade(trade.id)) {
-      this.bump('duplicatesDropped');
-      return;
-    }
-    this.listeners.emit('trade', trade);
-  }
-
-  private deliverKline(kline: StreamKline): void {
-    this.noteEventTime(kline.eventTime);
-    if (!this.dedupe.acceptKline(kline.interval, kline.eventTime, kline.openTime, kline.kline.isClosed)) {
-      this.bump('duplicatesDropped');
-      return;
-    }
-    this.listeners.emit('kline', kline);
-  }
-
-  private noteEventTime(eventTime: number): void {
-    this.lastEventTime = Math.max(this.lastEventTime ?? eventTime, eventTime);
+    if (frame.kind === 'trades') for (const trade of frame.trades) this.delivery.trade(trade);
+    else for (const kline of frame.klines) this.delivery.kline(kline);
   }
 
   private onShutdownNotice(connection: StreamConnection): void {
@@ -211,7 +185,7 @@ export class ExchangeLiveStream implements LiveStream {
     this.active = connection;
     this.replacement = undefined;
     previous?.close();
-    this.bump('switches');
+    this.delivery.bump('switches');
     this.listeners.emit('switched', { reason: this.replacementReason });
   }
 
@@ -227,8 +201,9 @@ export class ExchangeLiveStream implements LiveStream {
     }
     if (connection !== this.active) return;
     clearTimeout(this.ageTimer);
-    this.outage ??= { reason, lastEventTime: this.lastEventTime };
-    this.listeners.emit('disconnected', { reason, lastEventTime: this.lastEventTime });
+    const lastEventTime = this.delivery.lastEventTime;
+    this.outage ??= { reason, lastEventTime };
+    this.listeners.emit('disconnected', { reason, lastEventTime });
     // A replacement already on its way takes over; its first event closes the outage.
     this.active = this.replacement;
     this.replacement = undefined;
@@ -246,10 +221,5 @@ export class ExchangeLiveStream implements LiveStream {
     this.ageTimer = setTimeout(() => {
       this.beginReplacement('max-age');
     }, this.options.maxConnectionAgeMs);
-  }
-
-  private bump(counter: keyof StreamCounters): void {
-    this.count[counter] += 1;
-    this.listeners.emit('counters', this.counters());
   }
 }
