@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   if (env.SIM_EXCHANGE === 'kraken') {
     registerKrakenCallLimit(fastify, { ...limits, counter: app.get(KrakenCallCounter) });
   } else {
-    registerWeightLimit(fastify, { ...limits, limiter: app.get(WeightLimiter) });
+    registerWeightLimit(fastify, { ...limits, limiter: app.get(WeightLimiter), exchange: env.SIM_EXCHANGE });
   }
   app.get(LiveFeed).attach(app.getHttpServer());
   app.enableShutdownHooks();

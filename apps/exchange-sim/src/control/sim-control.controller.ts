@@ -5,6 +5,7 @@ import {
   Controller,
   Get,
   HttpCode,
+  Optional,
   Post,
   UsePipes,
   ValidationPipe,
@@ -14,6 +15,7 @@ import type { Halt } from '../market/halts';
 import { MarketHaltedError, MarketService } from '../market/market.service';
 import { WeightLimiter } from '../rest/weight-limiter';
 import { DarkMode, type FeedMode } from '../dark/dark-mode';
+import { KrakenCallCounter } from '../kraken/rest/kraken-call-counter';
 import { SimEnvironment, type SimExchange } from '../sim.environment';
 import { LiveFeed } from '../stream/live-feed';
 import { DarkDto } from './dto/dark.dto';
@@ -42,6 +44,8 @@ export class SimControlController {
     private readonly stats: SimStatsService,
     private readonly dark: DarkMode,
     private readonly env: SimEnvironment,
+    /** Kraken's REST call counter; only the Kraken simulator has one. */
+    @Optional() private readonly krakenCounter?: KrakenCallCounter,
   ) {}
 
   /** The exchange goes dark in one of section 11's ways; the market keeps trading meanwhile. */
@@ -137,12 +141,13 @@ export class SimControlController {
     };
   }
 
-  /** Zeroes the request counters and forgets the current weight window and any ban. */
+  /** Zeroes the request counters and forgets the current weight window, any ban and Kraken's counter. */
   @Post('stats/reset')
   @HttpCode(200)
   resetStatistics(): SimStats {
     this.stats.reset();
     this.limiter.reset();
+    this.krakenCounter?.reset();
     return this.statistics();
   }
 }

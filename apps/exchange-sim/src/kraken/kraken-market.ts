@@ -12,6 +12,8 @@ export interface KrakenKline {
   readonly openTime: number;
   readonly closeTime: number;
   readonly bar: Bar;
+  /** The volume Kraken shows, when it differs from the bar's (before a revision). */
+  readonly reportedVolume?: bigint;
 }
 
 const NATIVE: Readonly<Partial<Record<KrakenInterval, Interval>>> = {
@@ -82,8 +84,7 @@ export class KrakenMarket {
   private asReported(kline: KrakenKline): KrakenKline {
     const sinceClose = this.market.now() - kline.closeTime;
     if (sinceClose <= 0 || sinceClose > this.env.SIM_KRAKEN_REVISION_MS) return kline;
-    const volume = kline.bar.volume - kline.bar.volume / UNREPORTED_SHARE;
-    return { ...kline, bar: { ...kline.bar, volume } };
+    return { ...kline, reportedVolume: kline.bar.volume - kline.bar.volume / UNREPORTED_SHARE };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { MarketService } from '../../market/market.service';
 import { KrakenMarket } from '../kraken-market';
-import { isKrakenInterval, isKrakenPair, KRAKEN_PAIR } from '../kraken-wire';
+import { isKrakenInterval, isKrakenPair, KRAKEN_PAIR, OHLC_WINDOW } from '../kraken-wire';
 import { RecentTrades } from '../recent-trades';
 import {
   failed,
@@ -13,7 +13,7 @@ import {
   UNKNOWN_PAIR,
 } from './kraken-answer';
 import { KRAKEN_ASSET_PAIRS, KRAKEN_ASSETS } from './kraken-assets';
-import { type OhlcRow, ohlcRow, type TradeRow, tradeRow } from './kraken-rows';
+import { emptyOhlcRow, type OhlcRow, ohlcRow, type TradeRow, tradeRow } from './kraken-rows';
 import { type KrakenTicker, krakenTicker } from './kraken-ticker';
 
 type RawQuery = Record<string, unknown>;
@@ -61,7 +61,8 @@ export class KrakenRestController {
 
   /**
    * The latest 720 entries of the interval with time after `since` (seconds, exclusive), and always
-   * the entry still open; `last` is the newest committed (closed) entry's time, the next `since`.
+   * the entry still open (empty, at the last price, while nothing traded in it); `last` is the newest
+   * committed (closed) entry's time, the next `since`.
    */
   @Get('OHLC')
   ohlc(@Query() query: RawQuery): KrakenAnswer<Record<string, OhlcRow[] | number>> {
@@ -71,14 +72,18 @@ export class KrakenRestController {
     const interval = integerParameter(query, 'interval') ?? 1;
     const since = integerParameter(query, 'since');
     if (!isKrakenInterval(interval) || Number.isNaN(since)) return failed(INVALID_ARGUMENTS);
+    const now = this.market.now();
     const entries = this.kraken.latest(interval);
-    const open = entries.at(-1);
-    const isOpen = open !== undefined && open.closeTime >= this.market.now();
-    const committed = isOpen ? entries.slice(0, -1) : entries;
-    const rows = committed.filter((entry) => since === undefined || entry.openTime / 1000 > since);
-    if (isOpen) rows.push(open);
-    const last = committed.at(-1)?.openTime ?? (open ? open.openTime - interval * 60_000 : 0);
-    return ok({ [KRAKEN_PAIR]: rows.map(ohlcRow), last: last / 1000 });
+    const newest = entries.at(-1);
+    const open = newest && newest.closeTime >= now ? newest : undefined;
+    // 720 entries with the open one: an empty open entry takes the place of the oldest.
+    const committed = open ? entries.slice(0, -1) : entries.slice(1 - OHLC_WINDOW);
+    const rows = committed
+      .filter((entry) => since === undefined || entry.openTime / 1000 > since)
+      .map(ohlcRow);
+    rows.push(open ? ohlcRow(open) : emptyOhlcRow(interval, now, this.market.lastPrice()));
+    const last = committed.at(-1)?.openTime ?? 0;
+    return ok({ [KRAKEN_PAIR]: rows, last: last / 1000 });
   }
 
   /** The last trades (up to `count`, 1000 at most) after `since` (nanoseconds, exclusive). */

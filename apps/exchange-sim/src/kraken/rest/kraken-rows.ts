@@ -7,7 +7,7 @@ import { epochSecondsText } from '../kraken-time';
 /** `[time, open, high, low, close, vwap, volume, count]`: an OHLC row, decimals as strings. */
 export type OhlcRow = [number, string, string, string, string, string, string, number];
 
-export function ohlcRow({ openTime, bar }: KrakenKline): OhlcRow {
+export function ohlcRow({ openTime, bar, reportedVolume }: KrakenKline): OhlcRow {
   return [
     openTime / 1000,
     krakenPrice(bar.open),
@@ -15,9 +15,19 @@ export function ohlcRow({ openTime, bar }: KrakenKline): OhlcRow {
     krakenPrice(bar.low),
     krakenPrice(bar.close),
     krakenPrice(vwapTicks(bar.quoteVolume, bar.volume)),
-    krakenVolume(bar.volume),
+    krakenVolume(reportedVolume ?? bar.volume),
     bar.trades,
   ];
+}
+
+/**
+ * The entry of an interval in which nothing traded yet, as Kraken shows its current one: the last
+ * price four times, a zero vwap and volume, no trade.
+ */
+export function emptyOhlcRow(minutes: number, now: number, lastPrice: string): OhlcRow {
+  const length = minutes * 60_000;
+  const price = krakenPrice(parsePriceTicks(lastPrice) ?? 0);
+  return [(Math.floor(now / length) * length) / 1000, price, price, price, price, '0.0', krakenVolume(0), 0];
 }
 
 /** `[price, volume, time, "b"|"s", "m"|"l", misc, trade_id]`: a row of GET /0/public/Trades. */

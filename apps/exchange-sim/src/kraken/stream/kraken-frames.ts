@@ -42,7 +42,7 @@ export function ohlcFrame(
   return { channel: 'ohlc', type, timestamp: rfc3339Nanos(now), data: klines.map(candle) };
 }
 
-function candle({ minutes, openTime, closeTime, bar }: KrakenKline): JsonObject {
+function candle({ minutes, openTime, closeTime, bar, reportedVolume }: KrakenKline): JsonObject {
   return {
     symbol: KRAKEN_WS_SYMBOL,
     open: num(krakenPrice(bar.open)),
@@ -50,7 +50,7 @@ function candle({ minutes, openTime, closeTime, bar }: KrakenKline): JsonObject 
     low: num(krakenPrice(bar.low)),
     close: num(krakenPrice(bar.close)),
     trades: bar.trades,
-    volume: num(krakenVolumeNumber(bar.volume)),
+    volume: num(krakenVolumeNumber(reportedVolume ?? bar.volume)),
     vwap: num(krakenPrice(vwapTicks(bar.quoteVolume, bar.volume))),
     interval_begin: rfc3339Nanos(openTime),
     interval: minutes,
