@@ -58,12 +58,9 @@ function stateGauge(registry: Registry, sources: MarketSources): void {
     help: '1 for the current state (live or dark) of each exchange feed, 0 for the other',
     labels: ['exchange', 'state'],
     read: () => {
-      const now = Date.now();
-      return sources.all.flatMap((source) =>
-        FEED_STATES.map((state) => ({
-          labels: { exchange: source.name, state },
-          value: source.health.state(now) === state ? 1 : 0,
-        })),
+      const { exchanges } = sources.status(Date.now());
+      return Object.entries(exchanges).flatMap(([exchange, current]) =>
+        FEED_STATES.map((state) => ({ labels: { exchange, state }, value: current === state ? 1 : 0 })),
       );
     },
   });

@@ -46,7 +46,10 @@ export class MarketSources {
   }
 
   status(now: number): ExchangeStatus {
-    const exchanges = Object.fromEntries(this.all.map((source) => [source.name, source.health.state(now)]));
+    // Live only once it has delivered: a feed still connecting is not something to serve from.
+    const exchanges = Object.fromEntries(
+      this.all.map((source) => [source.name, source.health.isLive(now) ? 'live' : 'dark'] as const),
+    );
     return { source: this.serving.name, primary: this.primary.name, exchanges };
   }
 
