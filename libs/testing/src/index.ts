@@ -19,3 +19,4 @@ export * from './payments-sim';
 export * from './webhook-receiver';
 export * from './mail-sink';
 export * from './redis-sentinel';
+export * from './run-until-exit';
