@@ -42,7 +42,8 @@ const asGrafanaSends = (expr: string): string => expr.replaceAll('$__rate_interv
 async function everyTargetScraped(prometheus: LocalPrometheus, targets: number, since = 0): Promise<void> {
   await eventually(
     async () => {
-      const answer = await prometheus.query(`timestamp(up == 1) > ${since / 1000}`);
+      // timestamp() of the selector itself: of a computed vector it is the evaluation time.
+      const answer = await prometheus.query(`(timestamp(up) > ${since / 1000}) and (up == 1)`);
       return answer.ok && answer.samples.length === targets ? true : undefined;
     },
     `a scrape of all ${targets} targets`,
