@@ -124,6 +124,23 @@ describe('dashboards and alerts against a real Prometheus scraping a running sta
     expect(new Set(up.map((sample) => sample.metric.job))).toEqual(new Set(['gateway', 'ingestor', 'cache']));
   });
 
+  it('should count the traffic driven in the metrics added for the dashboards', async () => {
+    const { prometheus } = running();
+    const valueOf = async (expr: string): Promise<number> => {
+      const answer = await prometheus.query(expr);
+      return answer.ok ? (answer.samples[0]?.value ?? Number.NaN) : Number.NaN;
+    };
+    expect(await valueOf('sum(pds_accounts_signups_total)')).toBe(1);
+    expect(await valueOf('sum(pds_accounts_verified_total)')).toBe(1);
+    expect(await valueOf('sum(pds_billing_webhooks_total{outcome="bad_signature"})')).toBe(1);
+    expect(await valueOf('sum(pds_ws_connections)')).toBe(4);
+    expect(await valueOf('sum(pds_ws_closes_total{code="1000"})')).toBe(4);
+    expect(await valueOf('sum(pds_http_requests_total{status="429"})')).toBeGreaterThan(0);
+    expect(await valueOf('sum(pds_ws_fanout_lag_seconds_count)')).toBeGreaterThan(0);
+    expect(await valueOf('min(pds_ready)')).toBe(1);
+    expect(await valueOf('count(pds_redis_command_duration_seconds_count > 0)')).toBe(5);
+  });
+
   it("should answer every dashboard panel's expressions with data, and print each panel's value", async () => {
     const { prometheus } = running();
     const problems: string[] = [];
