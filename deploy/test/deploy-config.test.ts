@@ -36,9 +36,11 @@ describe('deployment configuration', () => {
         'gateway-1',
         'gateway-2',
         'gateway-3',
+        'grafana',
         'ingestor-1',
         'ingestor-2',
         'nginx',
+        'prometheus',
         'redis',
       ].sort(),
     );

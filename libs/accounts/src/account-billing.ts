@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Counter, Registry } from 'prom-client';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts, type RunScript } from '@pds/redis';
 import { ANNOUNCE_ACCOUNT_KEYS, APPLY_BILLING_STATE } from './account-billing.lua';
 import { GRANT_ACCOUNT_BOOST, type GrantOutcome } from './account-boost.lua';
@@ -35,15 +36,25 @@ export class AccountBilling {
   private readonly applyState: RunScript<number>;
   private readonly announceKeys: RunScript<number>;
   private readonly grantBoost: RunScript<GrantOutcome>;
+  private readonly boostsSold: Counter | undefined;
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
+    @Optional() registry?: Registry,
   ) {
     this.applyState = scripts.bind(APPLY_BILLING_STATE);
     this.announceKeys = scripts.bind(ANNOUNCE_ACCOUNT_KEYS);
     this.grantBoost = scripts.bind(GRANT_ACCOUNT_BOOST);
+    // Counted where the grant happens (webhook or reconciliation), once per paid session.
+    this.boostsSold = registry
+      ? new Counter({
+          name: 'pds_billing_boosts_sold_total',
+          help: 'Paid boosts granted by this process (each paid Checkout session once)',
+          registers: [registry],
+        })
+      : undefined;
   }
 
   /** The account that Stripe customer was made for, as recorded at its first checkout. */
@@ -105,7 +116,9 @@ export class AccountBilling {
       this.keys.apiKeyChangesChannel(),
       PAID_SESSION_MEMORY_MS,
     );
-    return outcome === 'granted';
+    if (outcome !== 'granted') return false;
+    this.boostsSold?.inc();
+    return true;
   }
 
   private async announce(accountId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { AccountMetrics } from '../account-metrics';
 import { ApiException, AppLogger } from '../gateway-seams';
 import { AccountMails } from '../mail/account-mails';
 import { PasswordHasher } from '../passwords/password-hasher';
@@ -14,6 +15,7 @@ export class Registration {
     private readonly tokens: OneTimeTokens,
     private readonly mails: AccountMails,
     private readonly logger: AppLogger,
+    private readonly metrics: AccountMetrics,
   ) {}
 
   /**
@@ -27,6 +29,7 @@ export class Registration {
     const created = await this.accounts.create({ email, passwordHash });
     if (created) {
       this.logger.info({ accountId: created.id }, 'account-registered');
+      this.metrics.signedUp();
       this.mails.verifyEmail(created, await this.tokens.issue(TokenPurpose.VerifyEmail, created));
       return;
     }
@@ -45,6 +48,7 @@ export class Registration {
     if (!account) throw invalidToken();
     await this.accounts.markVerified(account.id);
     this.logger.info({ accountId: account.id }, 'account-verified');
+    this.metrics.verified();
   }
 }
 

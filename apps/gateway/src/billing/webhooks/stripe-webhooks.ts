@@ -8,6 +8,7 @@ import { GatewayEnvironment } from '../../gateway.environment';
 import { PlanCatalogue } from '../../plans/plan-catalogue';
 import { BillingNotices } from '../mail/billing-notices';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
+import { WebhookMetrics, WebhookOutcome } from './webhook-metrics';
 
 /** Stripe's default: a signature older than this is a replay. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -46,6 +47,7 @@ export class StripeWebhooks {
     private readonly env: GatewayEnvironment,
     private readonly logger: AppLogger,
     private readonly notices: BillingNotices,
+    private readonly metrics: WebhookMetrics,
     billing: AccountBilling,
     catalogue: PlanCatalogue,
   ) {
@@ -53,8 +55,19 @@ export class StripeWebhooks {
   }
 
   async handle(rawBody: Buffer, signature: string | undefined): Promise<WebhookAnswer> {
+    const { answer, outcome } = await this.answer(rawBody, signature);
+    this.metrics.count(outcome);
+    return answer;
+  }
+
+  private async answer(
+    rawBody: Buffer,
+    signature: string | undefined,
+  ): Promise<{ answer: WebhookAnswer; outcome: WebhookOutcome }> {
     const secret = this.env.STRIPE_WEBHOOK_SECRET;
-    if (!this.stripe || !this.sync || !secret) return unavailable('Billing is not configured');
+    if (!this.stripe || !this.sync || !secret) {
+      return { answer: unavailable('Billing is not configured'), outcome: WebhookOutcome.Unconfigured };
+    }
     if (!signature) return this.refuse('Missing Stripe-Signature header');
     let event: Stripe.Event;
     try {
@@ -63,13 +76,16 @@ export class StripeWebhooks {
       return this.refuse('Invalid or expired Stripe-Signature');
     }
     try {
-      return await this.apply(event, this.sync);
+      const answer = await this.apply(event, this.sync);
+      const duplicate = 'duplicate' in answer.body;
+      return { answer, outcome: duplicate ? WebhookOutcome.Duplicate : WebhookOutcome.Applied };
     } catch (error) {
       this.logger.error(
         { eventId: event.id, type: event.type, error: error instanceof Error ? error.name : 'unknown' },
         'stripe webhook not applied; Stripe will retry',
       );
-      return unavailable('The event could not be applied now; retry later');
+      const answer = unavailable('The event could not be applied now; retry later');
+      return { answer, outcome: WebhookOutcome.Failed };
     }
   }
 
@@ -84,8 +100,8 @@ export class StripeWebhooks {
     return { status: HttpStatus.OK, body: { received: true } };
   }
 
-  private refuse(message: string): WebhookAnswer {
+  private refuse(message: string): { answer: WebhookAnswer; outcome: WebhookOutcome } {
     this.logger.warn({ reason: message }, 'stripe webhook refused');
-    return refused(message);
+    return { answer: refused(message), outcome: WebhookOutcome.BadSignature };
   }
 }
