@@ -28,13 +28,17 @@ function printLine(app: AppName, line: string, entry: Record<string, unknown> | 
 }
 
 async function start(app: AppName, env: Record<string, string>): Promise<RunningApp> {
-  const running = await spawnApp(app, { ...env, ...LOOPBACK_ONLY }, {
-    retainOutput: false,
-    timeoutMs: 30_000,
-    onLine: (line, entry) => {
-      printLine(app, line, entry);
+  const running = await spawnApp(
+    app,
+    { ...env, ...LOOPBACK_ONLY },
+    {
+      retainOutput: false,
+      timeoutMs: 30_000,
+      onLine: (line, entry) => {
+        printLine(app, line, entry);
+      },
     },
-  });
+  );
   started.push(running);
   running.process.once('exit', (code, signal) => {
     if (stopping) return;
