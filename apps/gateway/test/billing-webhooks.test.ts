@@ -76,6 +76,36 @@ describe('billing: Stripe webhooks', () => {
     expect(await planOf(user)).toBe('free');
   });
 
+  it('should apply an event once when four deliveries of it arrive at the same moment', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'concurrent@example.test');
+    await subscribe(a, user, 'pro');
+    const { id } = (await billingApi(a, user).account()).body as AccountView;
+    const customer = await stack.harness.redis.hget(stack.harness.keys.account(id), 'stripeCustomerId');
+    expect(customer).toEqual(expect.any(String));
+    const payload = JSON.stringify({
+      id: `evt_concurrent_${id}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { object: 'subscription', customer } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: PAYMENTS_SIM_WEBHOOK_SECRET,
+    });
+    const deliver = (gateway: typeof a) =>
+      fetch(`${baseOf(gateway)}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+    const answers = await Promise.all([a, b, a, b].map(deliver));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { duplicate?: true }[];
+    expect(bodies.filter((body) => body.duplicate !== true)).toEqual([{ received: true }]);
+    expect(await planOf(user)).toBe('pro');
+  });
+
   it('should grant one boost and one plan when every event is delivered twice', async () => {
     await stack.sim.control('POST', '/webhooks/duplicate', {});
     const [a, b] = stack.gateways;

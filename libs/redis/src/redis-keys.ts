@@ -160,9 +160,18 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:billed`;
   }
 
-  /** A Stripe event already applied (by its id), kept 30 days so a repeat changes nothing. */
+  /**
+   * A Stripe event already applied (by its id), kept 30 days so a repeat changes nothing. Written by
+   * the same script as the event's change to an account (hash tag `{accounts}`), so a duplicate
+   * check and the change are one step.
+   */
   stripeEvent(eventId: string): string {
-    return `${this.prefix}:stripe-event:${eventId}`;
+    return `${this.prefix}:{accounts}:stripe-event:${eventId}`;
+  }
+
+  /** The same marker for an event that grants a paid boost, beside the boosts (hash tag `{api-keys}`). */
+  stripeBoostEvent(eventId: string): string {
+    return `${this.prefix}:{api-keys}:stripe-event:${eventId}`;
   }
 
   /** A paid Checkout session already granted its boost (value: the boost id), beside the boosts it guards. */

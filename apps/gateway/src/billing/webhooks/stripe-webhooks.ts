@@ -23,6 +23,10 @@ const refused = (message: string): WebhookAnswer => ({
   status: HttpStatus.BAD_REQUEST,
   body: { code: ErrorCode.ValidationError, message },
 });
+const duplicate = (): WebhookAnswer => ({
+  status: HttpStatus.OK,
+  body: { received: true, duplicate: true },
+});
 const unavailable = (message: string): WebhookAnswer => ({
   status: HttpStatus.SERVICE_UNAVAILABLE,
   body: { code: ErrorCode.ServiceUnavailable, message },
@@ -86,13 +90,30 @@ export class StripeWebhooks {
     }
   }
 
+  /**
+   * The duplicate check is part of the write: the event's marker is checked and set by the same
+   * script that changes the account, so concurrent deliveries of one event apply it once. The early
+   * check only spares Stripe calls for a repeat seen long ago.
+   */
   private async apply(event: Stripe.Event, sync: StripeSync): Promise<WebhookAnswer> {
-    const seen = this.keys.stripeEvent(event.id);
-    if ((await this.redis.exists(seen)) === 1)
-      return { status: HttpStatus.OK, body: { received: true, duplicate: true } };
-    const followed = await sync.applyEvent(event);
-    await this.redis.set(seen, event.type, 'EX', EVENT_MEMORY_SECONDS);
-    this.logger.info({ eventId: event.id, type: event.type, followed }, 'stripe webhook applied');
+    const marker = {
+      onAccount: this.keys.stripeEvent(event.id),
+      onBoosts: this.keys.stripeBoostEvent(event.id),
+      ttlMs: EVENT_MEMORY_SECONDS * 1000,
+    };
+    if (
+      (await this.redis.exists(marker.onAccount)) === 1 ||
+      (await this.redis.exists(marker.onBoosts)) === 1
+    ) {
+      return duplicate();
+    }
+    let outcome = await sync.applyEvent(event, marker);
+    if (outcome === 'nothing-to-write') {
+      const first = await this.redis.set(marker.onAccount, event.type, 'PX', marker.ttlMs, 'NX');
+      outcome = first === 'OK' ? 'applied' : 'duplicate';
+    }
+    if (outcome === 'duplicate') return duplicate();
+    this.logger.info({ eventId: event.id, type: event.type }, 'stripe webhook applied');
     return { status: HttpStatus.OK, body: { received: true } };
   }
 
