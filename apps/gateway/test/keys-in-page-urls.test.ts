@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PASSWORD } from './support/accounts-api';
 import { accountPage } from './support/account-page';
 import { type AccountStack, mailedLink, startAccountStack } from './support/account-stack';
@@ -49,9 +49,32 @@ describe('keys never in the URLs the pages build', () => {
     await stack!.sim.trade(ticker.price, '0.10000000');
   }
 
+  /**
+   * Every HTTP request of every page of `context`, popups included: a route sees a popup's first
+   * navigation, which the context's `request` event can miss (the page opens before it is watched).
+   */
+  async function recordRequests(context: BrowserContext): Promise<void> {
+    await context.route('**/*', async (route) => {
+      requested.push(route.request().url());
+      await route.continue();
+    });
+  }
+
+  /**
+   * What the page itself says it requested: its document (the navigation entry keeps the address it
+   * was opened with, before any history.replaceState) and every resource and fetch since.
+   */
+  async function recordFromPage(page: Page): Promise<void> {
+    // Evaluated in the browser (no DOM types here): the navigation and resource timing entries.
+    const names = await page.evaluate<string[]>(
+      "performance.getEntries().filter((e) => e.entryType === 'navigation' || e.entryType === 'resource').map((e) => e.name)",
+    );
+    requested.push(...names);
+  }
+
   beforeAll(async () => {
     stack = await startAccountStack('keys-in-urls', {});
-    stack.context.on('request', (request) => requested.push(request.url()));
+    await recordRequests(stack.context);
     stack.context.on('page', watch);
   });
 
@@ -68,12 +91,13 @@ describe('keys never in the URLs the pages build', () => {
     ]);
     await demo.locator('#price[data-raw]:not([data-raw=""])').waitFor();
     expect(demo.url()).toBe(`${stack!.harness.url()}/demo`);
+    await Promise.all([recordFromPage(demo), recordFromPage(account)]);
     await demo.close();
 
     // A new profile has nothing stored: the key is typed into the demo's form.
     const typed = await stack!.context.browser()!.newContext();
     try {
-      typed.on('request', (request) => requested.push(request.url()));
+      await recordRequests(typed);
       const page = await typed.newPage();
       watch(page);
       await page.goto(`${stack!.harness.url()}/demo`);
@@ -81,6 +105,7 @@ describe('keys never in the URLs the pages build', () => {
       await page.press('#api-key', 'Enter');
       await page.locator('#price[data-raw]:not([data-raw=""])').waitFor();
       expect(page.url()).toBe(`${stack!.harness.url()}/demo`);
+      await recordFromPage(page);
     } finally {
       await typed.close();
     }
