@@ -108,6 +108,9 @@ export class ExchangeLiveStream implements LiveStream {
       case 'shutdown':
         this.onShutdownNotice(connection);
         break;
+      case 'unavailable':
+        connection.fail(`unavailable:${frame.reason}`);
+        break;
       case 'ack':
       case 'heartbeat':
         break;

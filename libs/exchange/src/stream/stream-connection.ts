@@ -80,6 +80,11 @@ export class StreamConnection {
     return this.ended;
   }
 
+  /** Ends the connection as dead (`onDead` with `reason`), e.g. when the exchange says it is down. */
+  fail(reason: string): void {
+    this.die(reason);
+  }
+
   /** Ends the connection on purpose: no `onDead`, no more frames. */
   close(): void {
     if (this.ended) return;
