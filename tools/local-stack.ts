@@ -73,18 +73,14 @@ async function redisAnswers(env: RedisEnvironment): Promise<boolean> {
   }
 }
 
-async function main(): Promise<void> {
-  const env = loadEnvironmentOrExit(LocalStackEnvironment);
-  if (!(await redisAnswers(env))) {
-    process.stderr.write(`${describeRedis(env)} is not reachable. Start one, for example:\n`);
-    process.stderr.write(
-      '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
-    );
-    process.exit(1);
-  }
-  process.on('SIGINT', () => void stopAll(0));
-  process.on('SIGTERM', () => void stopAll(0));
-  const shared = { REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, LOG_LEVEL: env.LOG_LEVEL };
+/**
+ * A Binance simulator as the primary and a Kraken simulator as its standby, and the ingestor following
+ * both; answers the primary's settings for the cache worker (it reads the primary's history only).
+ */
+async function startExchanges(
+  env: LocalStackEnvironment,
+  shared: Record<string, string>,
+): Promise<{ sim: RunningApp; standby: RunningApp; exchange: Record<string, string> }> {
   const sim = await start('exchange-sim', {
     ...shared,
     PORT: String(env.SIM_PORT),
@@ -107,6 +103,22 @@ async function main(): Promise<void> {
     KRAKEN_WS_URL: `ws://127.0.0.1:${standby.port}/v2`,
     KRAKEN_REST_URL: `http://127.0.0.1:${standby.port}`,
   });
+  return { sim, standby, exchange };
+}
+
+async function main(): Promise<void> {
+  const env = loadEnvironmentOrExit(LocalStackEnvironment);
+  if (!(await redisAnswers(env))) {
+    process.stderr.write(`${describeRedis(env)} is not reachable. Start one, for example:\n`);
+    process.stderr.write(
+      '  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n',
+    );
+    process.exit(1);
+  }
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  const shared = { REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, LOG_LEVEL: env.LOG_LEVEL };
+  const { sim, standby, exchange } = await startExchanges(env, shared);
   await start('payments-sim', {
     LOG_LEVEL: env.LOG_LEVEL,
     ...paymentsSimEnv(env.PAYMENTS_SIM_PORT, env.PORT),
