@@ -61,7 +61,7 @@ describe('client streams across a Redis restart', () => {
     );
     expect([klines.state, price.state]).toEqual(['live', 'live']);
     await expectConsistentWindow(klines.klines, client);
-    klines.close();
-    price.close();
+    await klines.close();
+    await price.close();
   });
 });

@@ -43,8 +43,8 @@ describe('client streams across closes', () => {
 
     const updates = priceRecord.messages.length;
     await priceRecord.until(() => priceRecord.messages.length > updates, 'a price update after the snapshot');
-    klines.close();
-    price.close();
+    await klines.close();
+    await price.close();
     expect([klinesRecord.closed, priceRecord.closed]).toEqual([true, true]);
   });
 
@@ -83,7 +83,7 @@ describe('client streams across closes', () => {
     expect(recorded.disconnects).toEqual([expect.objectContaining({ code: 1013, willRetry: true })]);
     expect(sockets).toHaveLength(2);
     await expectConsistentWindow(klines.klines, client);
-    klines.close();
+    await klines.close();
   });
 
   it('should end with UnauthorizedError on 4401 and not connect again', async () => {

@@ -13,7 +13,9 @@ import {
   streamQuery,
   type StreamState,
 } from './stream-types';
-import { frameText, type WebSocketFactory, type WebSocketLike } from './websocket';
+import { closeAnswered, frameText, type WebSocketFactory, type WebSocketLike } from './websocket';
+
+const CLOSE_WAIT_MS = 2_000;
 
 export interface StreamSettings extends ReconnectOptions {
   readonly baseUrl: string;
@@ -64,21 +66,26 @@ export class PriceDataStream<K extends StreamKind> extends Emitter<StreamEvents<
   [Symbol.asyncIterator](): AsyncIterator<StreamMessage<K>> {
     const queue = new MessageQueue<StreamMessage<K>>(() => {
       this.queues.delete(queue);
-      if (this.queues.size === 0) this.close();
+      if (this.queues.size === 0) void this.close();
     });
     if (this.isOver()) queue.end();
     else this.queues.add(queue);
     return queue;
   }
 
-  /** Closes the socket (1000) and stops reconnecting; iterators finish. */
-  close(): void {
-    if (this.isOver()) return;
+  /**
+   * Closes the socket (1000) and stops reconnecting; iterators finish. Resolves once the server
+   * has answered the close (its connection slot is free), or after 2 s without an answer.
+   */
+  close(): Promise<void> {
+    if (this.isOver()) return Promise.resolve();
     clearTimeout(this.timer);
     const socket = this.current;
     this.current = undefined;
+    const answered = socket ? closeAnswered(socket, CLOSE_WAIT_MS) : Promise.resolve();
     socket?.close(1000, 'closed by the client');
     this.finish('closed', undefined, undefined);
+    return answered;
   }
 
   private isOver(): boolean {

@@ -52,3 +52,14 @@ export function frameText(data: unknown): string {
     return new TextDecoder().decode(data as Uint8Array);
   return String(data);
 }
+
+/** Resolves when `socket` reports its close, or after `waitMs`. */
+export function closeAnswered(socket: WebSocketLike, waitMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    socket.onclose = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
