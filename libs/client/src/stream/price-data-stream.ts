@@ -13,7 +13,7 @@ import {
   streamQuery,
   type StreamState,
 } from './stream-types';
-import { closeAnswered, frameText, type WebSocketFactory, type WebSocketLike } from './websocket';
+import { closeAnswered, parseFrame, type WebSocketFactory, type WebSocketLike } from './websocket';
 
 const CLOSE_WAIT_MS = 2_000;
 
@@ -116,7 +116,8 @@ export class PriceDataStream<K extends StreamKind> extends Emitter<StreamEvents<
     let errorFrame: unknown;
     let live = false;
     socket.onmessage = (event) => {
-      const frame: unknown = JSON.parse(frameText(event.data));
+      const frame = parseFrame(event.data);
+      if (frame === undefined) return; // not JSON: nothing the contract sends, so nothing to deliver
       if (isErrorBody(frame)) {
         errorFrame = frame; // the close that follows decides what to do
         return;

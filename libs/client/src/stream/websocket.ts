@@ -45,12 +45,17 @@ export const defaultWebSocketFactory: WebSocketFactory = async (url, apiKey) => 
   return new BrowserWebSocket(withKey.toString());
 };
 
-/** A text frame's data as a string, whichever runtime delivered it. */
-export function frameText(data: unknown): string {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer || ArrayBuffer.isView(data))
-    return new TextDecoder().decode(data as Uint8Array);
-  return String(data);
+/** A text frame's JSON, whichever runtime delivered it (a string, or bytes); undefined if not JSON. */
+export function parseFrame(data: unknown): unknown {
+  const text =
+    data instanceof ArrayBuffer || ArrayBuffer.isView(data)
+      ? new TextDecoder().decode(data as Uint8Array)
+      : String(data);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resolves when `socket` reports its close, or after `waitMs`. */
