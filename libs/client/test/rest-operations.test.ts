@@ -96,8 +96,15 @@ describe('the client against the real stack: REST', () => {
     // No retries: a wait of up to a minute is the caller's to choose.
     const limited = stack.client({ apiKey: key, retry: { maxRetries: 0 } });
     const first = await limited.getCurrentPrice();
-    expect(first.rateLimit).toMatchObject({ limit: 1, remaining: 0 });
-    const refused = await limited.getCurrentPrice().catch((error: unknown) => error);
+    expect(first.rateLimit).toMatchObject({ limit: 1 });
+    // The second call is refused, unless the minute's window ended in between: then the third is.
+    let refused: unknown;
+    for (let call = 0; call < 2 && refused === undefined; call += 1) {
+      refused = await limited.getCurrentPrice().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    }
     expect(refused).toBeInstanceOf(RateLimitError);
     const { retryAfterSeconds } = refused as RateLimitError;
     expect(retryAfterSeconds).toBeGreaterThan(0);
