@@ -27,27 +27,31 @@ async function check(from: string): Promise<{ code: number; output: string }> {
 
 /** Acceptance 3 of issue 29: the checked-in types are what the served document generates. */
 describe('the generated OpenAPI types of the client', () => {
-  let gateway: RunningApp;
+  let gateway: RunningApp | undefined;
   let folder: string;
 
   beforeAll(async () => {
-    gateway = await spawnApp('gateway', { REDIS_PREFIX: uniquePrefix('client-types'), HOST: '127.0.0.1' });
+    gateway = await spawnApp(
+      'gateway',
+      { REDIS_PREFIX: uniquePrefix('client-types'), HOST: '127.0.0.1' },
+      { timeoutMs: 60_000 }, // generous: the suites share two busy cores
+    );
     folder = mkdtempSync(join(tmpdir(), 'client-types-'));
   });
 
   afterAll(async () => {
-    await gateway.stop();
+    await gateway?.stop();
     rmSync(folder, { recursive: true, force: true });
   });
 
   it('should be exactly what the built gateway’s /docs-json generates', async () => {
-    const result = await check(`http://127.0.0.1:${gateway.port}`);
+    const result = await check(`http://127.0.0.1:${gateway!.port}`);
     expect(result.output).toContain('the generated types are current');
     expect(result.code).toBe(0);
   });
 
   it('should fail when a response shape changes without regenerating', async () => {
-    const served = (await (await fetch(`http://127.0.0.1:${gateway.port}/docs-json`)).json()) as {
+    const served = (await (await fetch(`http://127.0.0.1:${gateway!.port}/docs-json`)).json()) as {
       components: { schemas: { PriceDto: { properties: Record<string, unknown>; required: string[] } } };
     };
     const price = served.components.schemas.PriceDto;

@@ -9,6 +9,8 @@ jest.setTimeout(180_000);
 
 const PACKAGE = resolve(__dirname, '..');
 const run = promisify(execFile);
+/** Start-up bound of the gateway: generous, the suites share two busy cores. */
+const START_TIMEOUT_MS = 60_000;
 
 /** What each scratch script prints: a public operation, a typed REST error, and a stream's typed error. */
 const USE = (load: string) => `${load}
@@ -29,14 +31,18 @@ console.log(JSON.stringify({
  * \`npm install\` of the repository put them there) and works from both \`import\` and \`require\`.
  */
 describe('the packed client in a scratch project', () => {
-  let gateway: RunningApp;
+  let gateway: RunningApp | undefined;
   let scratch: string;
 
   beforeAll(async () => {
     if (!existsSync(join(PACKAGE, 'dist/index.cjs')))
       throw new Error('libs/client is not built: npm run build');
     scratch = mkdtempSync(join(tmpdir(), 'client-scratch-'));
-    gateway = await spawnApp('gateway', { REDIS_PREFIX: uniquePrefix('client-pack'), HOST: '127.0.0.1' });
+    gateway = await spawnApp(
+      'gateway',
+      { REDIS_PREFIX: uniquePrefix('client-pack'), HOST: '127.0.0.1' },
+      { timeoutMs: START_TIMEOUT_MS },
+    );
     const packed = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: PACKAGE });
     const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
@@ -46,7 +52,7 @@ describe('the packed client in a scratch project', () => {
   });
 
   afterAll(async () => {
-    await gateway.stop();
+    await gateway?.stop();
     rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -60,7 +66,7 @@ describe('the packed client in a scratch project', () => {
   ])('should work from %s', async (_, file, load) => {
     const source = file.endsWith('.cjs') ? `${USE(load)}\n})();` : USE(load);
     writeFileSync(join(scratch, file), source);
-    const { stdout } = await run(process.execPath, [file, `http://127.0.0.1:${gateway.port}`], {
+    const { stdout } = await run(process.execPath, [file, `http://127.0.0.1:${gateway!.port}`], {
       cwd: scratch,
     });
     expect(JSON.parse(stdout)).toEqual({ plans: true, rest: 401, stream: 4401 });

@@ -17,6 +17,9 @@ import { createPriceDataClient, type ClientOptions, type PriceDataClient } from 
 /** The admin token of the gateways these tests start (a test value, not a credential). */
 export const ADMIN_TOKEN = 'client-test-admin-token-0123456789';
 
+/** Start-up bound of the gateway: generous, the suites share two busy cores. */
+const STARTUP = { timeoutMs: 60_000 };
+
 /** Streams in tests come back quickly: the backoff ceilings of a deployment would only slow them. */
 export const FAST_RECONNECT = { initialDelayMs: 100, maxDelayMs: 1_000, rateLimitedDelayMs: 500 };
 
@@ -61,7 +64,7 @@ export async function startClientStack(
   let ingestor = await startLeadingIngestor(prefix, redis, sim);
   // The history worker: klines before the ingestor started come from the simulator's history.
   const cache = await spawnCache({ redisEnv: redis.env, prefix }, sim);
-  let gateway = await spawnApp('gateway', gatewayEnv);
+  let gateway = await spawnApp('gateway', gatewayEnv, STARTUP);
   const baseUrl = `http://127.0.0.1:${port}`;
   const admin = createPriceDataClient({ baseUrl, adminToken: ADMIN_TOKEN });
   const created = await admin.admin.createApiKey({
@@ -88,7 +91,7 @@ export async function startClientStack(
     client,
     restartGateway: async () => {
       await gateway.stop();
-      gateway = await spawnApp('gateway', gatewayEnv);
+      gateway = await spawnApp('gateway', gatewayEnv, STARTUP);
       stack.gateway = gateway;
     },
     stopIngestor: () => ingestor.stop(),
