@@ -17,6 +17,30 @@ const CLUSTER_SUITES = [
   'gateway/test/read-through-warm',
 ];
 
+/**
+ * Market-data suites that also run against other exchange settings (CONTRACT section 11), by
+ * parameter: the `binance-us` project makes Binance.US the primary; the `standbys` project keeps
+ * Binance and gives every ingestor Binance.US and Kraken simulators as standbys.
+ */
+const EXCHANGE_SUITES = [
+  'ingestor/test/market-data',
+  'gateway/test/ws-streams',
+  'gateway/test/read-through-ranges',
+  'cache/test/gap-repair',
+];
+const STANDBY_SUITES = EXCHANGE_SUITES.filter((suite) => suite !== 'cache/test/gap-repair');
+
+/** A project of `suites` whose setup file sets PDS_TEST_EXCHANGES (libs/testing/src/test-exchanges.ts). */
+function exchangesProject(displayName, suites) {
+  return {
+    ...shared,
+    displayName,
+    testMatch: suites.map((suite) => `<rootDir>/apps/${suite}.test.ts`),
+    setupFiles: [`<rootDir>/libs/testing/src/exchanges-project.${displayName}.ts`],
+    setupFilesAfterEnv: ['<rootDir>/libs/testing/src/exchanges-project.setup.ts'],
+  };
+}
+
 module.exports = {
   // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
   testTimeout: 60_000,
@@ -51,5 +75,7 @@ module.exports = {
       globalTeardown: '<rootDir>/libs/testing/src/cluster-project.global-teardown.ts',
       setupFiles: ['<rootDir>/libs/testing/src/cluster-project.setup.ts'],
     },
+    exchangesProject('binance-us', EXCHANGE_SUITES),
+    exchangesProject('standbys', STANDBY_SUITES),
   ],
 };

@@ -1,6 +1,6 @@
 // What every Jest configuration of the repository shares. TypeScript (and the ES-module-only
-// @nestjs packages, which Jest's module system cannot require) go through swc; type-checking is
-// `npm run typecheck`.
+// @nestjs packages, which Jest's module system cannot require, and the @noble/@scure ones that
+// ccxt's CommonJS build requires) go through swc; type-checking is `npm run typecheck`.
 const swc = [
   '@swc/jest',
   {
@@ -20,7 +20,7 @@ const swc = [
 const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@apidevtools)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@apidevtools|@noble|@scure)/)'],
   moduleNameMapper: { '^@pds/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
 };

@@ -3,6 +3,8 @@
 const Sequencer = require('@jest/test-sequencer').default;
 
 const SLOW_FIRST = [
+  'apps/gateway/test/exchange-failover.test.ts',
+  'apps/gateway/test/exchange-failover-refused.test.ts',
   'apps/ingestor/test/server-cut.test.ts',
   'apps/gateway/test/live-halt.test.ts',
   'apps/ingestor/test/history-consistency.test.ts',

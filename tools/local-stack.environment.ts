@@ -19,6 +19,13 @@ export class LocalStackEnvironment extends RedisEnvironment {
   @IsInt()
   SIM_SEED = 1;
 
+  /** The standby exchange's simulator (Kraken's wire format), which serves while the primary is dark. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  STANDBY_SIM_PORT = 9444;
+
   /** The payments simulator, an offline Stripe the gateway bills through. */
   @toInteger()
   @IsInt()

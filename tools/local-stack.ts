@@ -79,11 +79,23 @@ async function main(): Promise<void> {
     PORT: String(env.SIM_PORT),
     SIM_SEED: String(env.SIM_SEED),
   });
+  const standby = await start('exchange-sim', {
+    LOG_LEVEL: env.LOG_LEVEL,
+    PORT: String(env.STANDBY_SIM_PORT),
+    SIM_EXCHANGE: 'kraken',
+  });
   const exchange = {
-    EXCHANGE_WS_URL: `ws://127.0.0.1:${sim.port}`,
-    EXCHANGE_REST_URL: `http://127.0.0.1:${sim.port}`,
+    EXCHANGE: 'binance',
+    BINANCE_WS_URL: `ws://127.0.0.1:${sim.port}`,
+    BINANCE_REST_URL: `http://127.0.0.1:${sim.port}`,
   };
-  await start('ingestor', { ...shared, ...exchange });
+  await start('ingestor', {
+    ...shared,
+    ...exchange,
+    EXCHANGE_STANDBYS: 'kraken',
+    KRAKEN_WS_URL: `ws://127.0.0.1:${standby.port}/v2`,
+    KRAKEN_REST_URL: `http://127.0.0.1:${standby.port}`,
+  });
   await start('payments-sim', {
     LOG_LEVEL: env.LOG_LEVEL,
     ...paymentsSimEnv(env.PAYMENTS_SIM_PORT, env.PORT),
@@ -102,6 +114,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     welcome(`http://127.0.0.1:${gateway.port}`, sim.port, key, mailSink.url, env.PAYMENTS_SIM_PORT),
   );
+  process.stdout.write(failoverHowTo(`http://127.0.0.1:${gateway.port}`, sim.port, standby.port, key));
 }
 
 function welcome(url: string, simPort: number, key: string, mailUrl: string, paymentsPort: number): string {
@@ -117,6 +130,21 @@ function welcome(url: string, simPort: number, key: string, mailUrl: string, pay
       `  Mail:     ${mailUrl} (account mails are printed here with their links)`,
       ...billingHowTo(url, paymentsPort),
       'Press Ctrl+C to stop.',
+      '',
+    ].join('\n') + '\n'
+  );
+}
+
+/** How to watch the standby take over: the primary simulator made dark, then lit again. */
+function failoverHowTo(url: string, simPort: number, standbyPort: number, key: string): string {
+  const sim = `http://127.0.0.1:${simPort}`;
+  return (
+    [
+      `Exchanges: Binance (simulator ${sim}) as the primary, Kraken (simulator http://127.0.0.1:${standbyPort}) as its standby.`,
+      `  Watch the source:  curl -si -H 'x-api-key: ${key}' ${url}/api/v1/prices/current | grep -i x-price-source`,
+      `  Primary dark:      curl -X POST -H 'content-type: application/json' -d '{"mode":"451"}' ${sim}/sim/dark`,
+      '                     (modes: silent, refuse, 451, cut; Kraken serves within 15 s)',
+      `  Primary back:      curl -X POST ${sim}/sim/light   (Binance serves again after a minute)`,
       '',
     ].join('\n') + '\n'
   );

@@ -20,7 +20,7 @@ describe('deployment configuration', () => {
     }
   });
 
-  it('should list three gateways, two ingestors, two cache workers and the offline simulator, with Redis on an append-only file', async () => {
+  it('should list three gateways, two ingestors, two cache workers and the offline simulators, with Redis on an append-only file', async () => {
     const { stdout } = await run('docker-compose', [
       '-f',
       join(ROOT, 'docker-compose.yml'),
@@ -32,6 +32,7 @@ describe('deployment configuration', () => {
         'cache-1',
         'cache-2',
         'exchange-sim',
+        'exchange-sim-kraken',
         'gateway-1',
         'gateway-2',
         'gateway-3',

@@ -9,7 +9,8 @@ runWorker({
   readyFields: (env) => ({
     worker: env.CACHE_WORKER_ID,
     symbol: env.SYMBOL,
-    exchange: env.EXCHANGE_REST_URL,
+    exchange: env.exchangeSettings().primary.name,
+    exchangeRestUrl: env.exchangeSettings().primary.restUrl,
     concurrency: env.CACHE_CONCURRENCY,
   }),
 });

@@ -5,17 +5,23 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadEnvironmentOrExit } from '@pds/config';
 import { createAppLogger, NestLogger } from '@pds/observability';
+import { DarkMode } from './dark/dark-mode';
+import { registerDarkRest } from './dark/dark-rest.hook';
+import { restrictedAnswer } from './dark/restricted-answer';
+import { registerKrakenCallLimit } from './kraken/rest/kraken-call-limit.hook';
+import { KrakenCallCounter } from './kraken/rest/kraken-call-counter';
+import { withExchangeDefaults } from './sim-exchange';
 import { SimStatsService } from './stats/sim-stats.service';
 import { Clock } from './market/clock';
 import { registerWeightLimit } from './rest/weight-limit.hook';
 import { WeightLimiter } from './rest/weight-limiter';
 import { SimEnvironment } from './sim.environment';
 import { SimModule } from './sim.module';
-import { StreamGateway } from './stream/stream.gateway';
+import { LiveFeed } from './stream/live-feed';
 
-/** The Binance spot public-API simulator: REST and WebSocket streams on one port. */
+/** One exchange's public market-data API (SIM_EXCHANGE): REST and WebSocket streams on one port. */
 async function main(): Promise<void> {
-  const env = loadEnvironmentOrExit(SimEnvironment);
+  const env = withExchangeDefaults(loadEnvironmentOrExit(SimEnvironment), process.env);
   const logger = createAppLogger('exchange-sim', env.LOG_LEVEL);
   // Nest's own start-up chatter (mapped routes...) is not worth a line each; warnings still are.
   // Nest types its options bag as a declared class that has no runtime value; a literal is what it expects.
@@ -28,16 +34,21 @@ async function main(): Promise<void> {
     new FastifyAdapter(),
     options,
   );
-  registerWeightLimit(app.getHttpAdapter().getInstance(), {
-    limiter: app.get(WeightLimiter),
-    stats: app.get(SimStatsService),
-    clock: app.get(Clock),
-  });
-  app.get(StreamGateway).attach(app.getHttpServer());
+  const fastify = app.getHttpAdapter().getInstance();
+  // First: a restricted location is refused before any rate limit counts the request.
+  registerDarkRest(fastify, app.get(DarkMode), restrictedAnswer(env.SIM_EXCHANGE));
+  const limits = { stats: app.get(SimStatsService), clock: app.get(Clock) };
+  if (env.SIM_EXCHANGE === 'kraken') {
+    registerKrakenCallLimit(fastify, { ...limits, counter: app.get(KrakenCallCounter) });
+  } else {
+    registerWeightLimit(fastify, { ...limits, limiter: app.get(WeightLimiter), exchange: env.SIM_EXCHANGE });
+  }
+  app.get(LiveFeed).attach(app.getHttpServer());
   app.enableShutdownHooks();
   await app.listen(env.PORT, env.HOST);
   const { port } = app.getHttpServer().address() as AddressInfo;
-  logger.info({ port, seed: env.SIM_SEED, historyStart: env.SIM_HISTORY_START }, 'ready');
+  const { SIM_EXCHANGE: exchange, SIM_SEED: seed, SIM_HISTORY_START: historyStart } = env;
+  logger.info({ port, exchange, seed, historyStart }, 'ready');
 }
 
 main().catch((error: unknown) => {

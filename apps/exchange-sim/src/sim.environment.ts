@@ -1,9 +1,30 @@
 import { toInteger } from '@pds/config';
-import { IsIn, IsInt, IsISO8601, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsISO8601, IsNumberString, IsString, Matches, Max, Min } from 'class-validator';
 import { BINANCE_BTCUSDT_HALTS } from './market/halts';
 
-/** Every setting of the exchange simulator, validated once at boot. */
+/** The exchanges whose wire format the sim can speak, one per process. */
+export const SIM_EXCHANGES = ['binance', 'binance-us', 'kraken'] as const;
+export type SimExchange = (typeof SIM_EXCHANGES)[number];
+
+/**
+ * Every setting of the exchange simulator, validated once at boot. The defaults below are Binance's;
+ * sim-exchange.ts replaces the ones another exchange has its own value for, unless they are set.
+ */
 export class SimEnvironment {
+  /** The wire format this process serves: REST paths, stream frames, limits, errors. */
+  @IsIn(SIM_EXCHANGES)
+  SIM_EXCHANGE: SimExchange = 'binance';
+
+  /**
+   * Where this exchange's prices sit against the market they all trade, in basis points (the same
+   * seed walks the same BTC price on every exchange; each prints it a few basis points apart).
+   */
+  @toInteger()
+  @IsInt()
+  @Min(-500)
+  @Max(500)
+  SIM_PRICE_PREMIUM_BPS = 0;
+
   /** One port serves REST and the WebSocket streams; 0 lets the kernel pick a free one. */
   @toInteger()
   @IsInt()
@@ -116,4 +137,22 @@ export class SimEnvironment {
   @toInteger()
   @IsInt()
   SIM_CLOCK_OFFSET_MS = 0;
+
+  /** Kraken's REST call counter (Starter tier): its ceiling and its decay per second. */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  SIM_KRAKEN_COUNTER_MAX = 15;
+
+  @IsNumberString()
+  SIM_KRAKEN_COUNTER_DECAY_PER_SECOND = '0.33';
+
+  /**
+   * Kraken revises the volume of a kline shortly after it closed: for this long after its close the
+   * sim reports it short (see the README); 0 turns the quirk off.
+   */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  SIM_KRAKEN_REVISION_MS = 5000;
 }

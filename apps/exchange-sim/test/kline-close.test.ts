@@ -3,8 +3,11 @@ import { type RunningApp, spawnApp } from '@pds/testing';
 import { type Frame, StreamClient } from './stream-client';
 
 const DAY = 86_400_000;
-/** Sim time left before midnight when the sim starts: enough to connect, short to wait. */
-const LEAD_MS = 6000;
+/**
+ * Sim time left before midnight when the sim starts: enough to start and connect on a busy machine
+ * (start-up alone takes over 5 s at a load of 20 on two cores), short to wait.
+ */
+const LEAD_MS = 15_000;
 
 interface StreamKline {
   t: number;

@@ -11,8 +11,13 @@ export class StreamClient {
   readonly frames: Frame[] = [];
   readonly rawFrames: string[] = [];
   private readonly waiters = new Set<(text: string, frame: Frame | undefined) => void>();
+  /** The close code, once the socket has closed. */
+  private closeCode?: number;
 
   private constructor(readonly socket: WebSocket) {
+    socket.on('close', (code: number) => {
+      this.closeCode = code;
+    });
     socket.on('message', (data: RawData, isBinary: boolean) => {
       const text = isBinary ? `<binary ${rawLength(data)}>` : rawText(data);
       this.rawFrames.push(text);
@@ -71,7 +76,7 @@ export class StreamClient {
 
   /** Resolves with the close code once the socket is closed (at once if it already is). */
   async closed(): Promise<number> {
-    if (this.socket.readyState === WebSocket.CLOSED) return -1;
+    if (this.socket.readyState === WebSocket.CLOSED) return this.closeCode ?? -1;
     const [code] = (await once(this.socket, 'close')) as [number];
     return code;
   }

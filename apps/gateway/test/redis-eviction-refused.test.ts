@@ -1,30 +1,4 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import {
-  builtEntryPoint,
-  type AppName,
-  type RedisServer,
-  startRedisServer,
-  uniquePrefix,
-} from '@pds/testing';
-
-interface Exit {
-  readonly code: number | null;
-  readonly output: string;
-}
-
-/** Runs a built app until it exits by itself (Jest's timeout bounds a start that never ends). */
-async function runUntilExit(app: AppName, env: Record<string, string>): Promise<Exit> {
-  const child = spawn(process.execPath, [builtEntryPoint(app)], {
-    env: { ...process.env, PORT: '0', METRICS_PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const chunks: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  return { code, output: Buffer.concat(chunks).toString() };
-}
+import { type AppName, type RedisServer, runUntilExit, startRedisServer, uniquePrefix } from '@pds/testing';
 
 describe('A Redis that evicts keys', () => {
   let server: RedisServer;

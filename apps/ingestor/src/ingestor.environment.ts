@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { ServiceEnvironment, toInteger } from '@pds/config';
+import { emptyAsUnset, ServiceEnvironment, toInteger } from '@pds/config';
 import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
-import { BINANCE_REST_URL, BINANCE_WS_URL, DEFAULT_STREAM_TUNING } from '@pds/exchange';
+import { DEFAULT_STREAM_TUNING, withExchangeSettings } from '@pds/exchange';
 import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsOptional,
   IsString,
-  Matches,
   Max,
   Min,
   registerDecorator,
@@ -34,15 +34,8 @@ function IsLessThan(other: string): PropertyDecorator {
   };
 }
 
-/** Every setting of the ingestor, validated at boot. */
-export class IngestorEnvironment extends ServiceEnvironment {
-  @Matches(/^wss?:\/\/\S+$/, { message: 'EXCHANGE_WS_URL must be a ws:// or wss:// URL' })
-  EXCHANGE_WS_URL = BINANCE_WS_URL;
-
-  /** Not used by the ingestor itself; validated here so the stack shares one setting. */
-  @Matches(/^https?:\/\/\S+$/, { message: 'EXCHANGE_REST_URL must be an http:// or https:// URL' })
-  EXCHANGE_REST_URL = BINANCE_REST_URL;
-
+/** Every setting of the ingestor, validated at boot; the exchanges' come from withExchangeSettings. */
+export class IngestorEnvironment extends withExchangeSettings(ServiceEnvironment) {
   @IsIn(MARKET_SYMBOLS)
   SYMBOL: MarketSymbol = DEFAULT_SYMBOL;
 
@@ -77,28 +70,53 @@ export class IngestorEnvironment extends ServiceEnvironment {
   @Min(500)
   STREAM_SILENCE_MS = DEFAULT_STREAM_TUNING.silenceMs;
 
-  /** Connections are replaced (make-before-break) at this age, before the exchange's 24 h cut. */
+  /**
+   * Connections are replaced (make-before-break) at this age, before the exchange's cut; unset: each
+   * exchange's own limit (Binance: 23 h 50 m, before its 24 h cut).
+   */
+  @emptyAsUnset()
+  @IsOptional()
   @toInteger()
   @IsInt()
   @Min(10_000)
   @Max(24 * 3_600_000)
-  STREAM_MAX_AGE_MS = DEFAULT_STREAM_TUNING.maxConnectionAgeMs;
+  STREAM_MAX_AGE_MS?: number;
 
   @toInteger()
   @IsInt()
   @Min(10)
   RECONNECT_INITIAL_MS = DEFAULT_STREAM_TUNING.reconnectInitialMs;
 
-  /** New stream connections per 5 minutes at most, however often they are cut (Binance's limit: 300). */
+  /**
+   * New stream connections per 5 minutes at most, however often they are cut; unset: each exchange's
+   * own limit (Binance's: 300).
+   */
+  @emptyAsUnset()
+  @IsOptional()
   @toInteger()
   @IsInt()
   @Min(1)
-  STREAM_CONNECTIONS_PER_5_MINUTES = DEFAULT_STREAM_TUNING.connectionsPer5Minutes;
+  STREAM_CONNECTIONS_PER_5_MINUTES?: number;
 
   @toInteger()
   @IsInt()
   @Min(100)
   RECONNECT_MAX_MS = DEFAULT_STREAM_TUNING.reconnectMaxMs;
+
+  /** The serving exchange's feed delivered nothing for this long: it is dark (CONTRACT section 11). */
+  @toInteger()
+  @IsInt()
+  @Min(500)
+  EXCHANGE_DARK_AFTER_MS = 10_000;
+
+  /**
+   * A better exchange (the primary) serves again once it has delivered this long without a break; a
+   * switch back also waits this long after the previous switch (no flapping).
+   */
+  @toInteger()
+  @IsInt()
+  @Min(1000)
+  EXCHANGE_RETURN_AFTER_MS = 60_000;
 
   /** Counters and write statistics are logged when they changed, at most this often. */
   @toInteger()

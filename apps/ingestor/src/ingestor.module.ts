@@ -1,12 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AppLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
 import { RedisMemoryMetrics, RedisModule } from '@pds/redis';
-import { exchangeProvider } from './feed/exchange.provider';
+import { marketSourcesProvider } from './feed/exchange.provider';
 import { MarketFeed } from './feed/market-feed';
 import { GapRecorder } from './gaps/gap-recorder';
 import { IngestorEnvironment } from './ingestor.environment';
 import { LeaseService } from './leadership/lease.service';
-import { MarketState } from './market-state/market-state';
+import { ExchangeMetrics } from './metrics/exchange-metrics';
 import { IngestorMetrics } from './metrics/ingestor-metrics';
 import { IngestorReadiness } from './metrics/ingestor-readiness';
 import { WriteLag } from './writer/write-lag';
@@ -29,8 +29,7 @@ export class IngestorModule {
       providers: [
         { provide: IngestorEnvironment, useValue: env },
         { provide: AppLogger, useValue: logger },
-        { provide: MarketState, useFactory: () => new MarketState() },
-        exchangeProvider,
+        marketSourcesProvider,
         LeaseService,
         MarketWriter,
         GapRecorder,
@@ -39,6 +38,7 @@ export class IngestorModule {
         ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
         WriteLag,
         IngestorMetrics,
+        ExchangeMetrics,
         RedisMemoryMetrics,
         { provide: READINESS_PROBE, useClass: IngestorReadiness },
       ],

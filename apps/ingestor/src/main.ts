@@ -6,5 +6,13 @@ runWorker({
   app: 'ingestor',
   environment: IngestorEnvironment,
   module: (env, logger) => IngestorModule.register(env, logger),
-  readyFields: (env) => ({ ingestorId: env.INGESTOR_ID, symbol: env.SYMBOL, exchange: env.EXCHANGE_WS_URL }),
+  readyFields: (env) => {
+    const { primary, standbys } = env.exchangeSettings();
+    return {
+      ingestorId: env.INGESTOR_ID,
+      symbol: env.SYMBOL,
+      exchange: primary.name,
+      standbys: standbys.map((standby) => standby.name),
+    };
+  },
 });

@@ -1,4 +1,5 @@
 import type { Interval, Kline, MarketSymbol } from '@pds/market';
+import type { ExchangeName } from './exchange-name';
 import type { LiveStream } from './live-stream';
 
 /** How a live stream watches its connections; every field has a production default. */
@@ -37,8 +38,8 @@ export interface KlinePage {
  * the cache workers use `fetchKlines`. A new exchange is a new implementation of this interface.
  */
 export interface ExchangeAdapter {
-  /** Short name for logs, e.g. `binance`. */
-  readonly name: string;
+  /** The exchange's name in the settings, logs and `X-Price-Source`, e.g. `binance`. */
+  readonly name: ExchangeName;
 
   /**
    * Opens (and keeps open) one live connection for the symbol's trades and its klines of every

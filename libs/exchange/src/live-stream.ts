@@ -40,10 +40,12 @@ export interface StreamCounters {
   readonly malformedFrames: number;
   /** Well-formed frames this stream did not ask for (other event types, symbols, streams): skipped. */
   readonly unexpectedFrames: number;
-  /** `{"error":{…}}` replies from the exchange. */
+  /** Error replies from the exchange (Binance `{"error":{…}}`, Kraken `"success": false`). */
   readonly errorReplies: number;
   /** Trades or kline pushes seen twice (the overlap of two connections): skipped. */
   readonly duplicatesDropped: number;
+  /** Holes in the exchange's trade sequence (trade ids skipped): trades the stream never delivered. */
+  readonly sequenceGaps: number;
   /** Connections replaced after they died (each one ends an interruption). */
   readonly reconnects: number;
   /** Make-before-break switches (server shutdown notice, maximum connection age). */
@@ -59,6 +61,11 @@ export interface LiveStreamEvents {
   readonly disconnected: { readonly reason: string; readonly lastEventTime: number | undefined };
   /** A replacement connection took over without a gap (make-before-break). */
   readonly switched: { readonly reason: string };
+  /**
+   * A frame arrived on the connection in use (market data, or the exchange's heartbeat or reply):
+   * the feed is alive, even in a quiet market. Not emitted for frames of a connection being replaced.
+   */
+  readonly alive: { readonly time: number };
   /** Emitted whenever a counter changes. */
   readonly counters: StreamCounters;
 }

@@ -13,6 +13,7 @@ import type { Interval, MarketSymbol } from '@pds/market';
  * | closedKlines(interval)      | sorted set | score openTime ms, member Kline JSON (isClosed true) |
  * | coverage(interval)          | sorted set | covered [start,end] ranges of history, see cache  |
  * | lastEventTime               | string     | epoch ms of the newest exchange event written     |
+ * | exchangeStatus              | string     | ExchangeStatus JSON: the serving exchange, states |
  *
  * Channels carry the same JSON as the keys: `priceChannel` a Price per new last price,
  * `klineChannel(interval)` a Kline per change (at a rollover the closed kline, then the new open one).
@@ -44,6 +45,15 @@ export class RedisKeys {
 
   lastEventTime(symbol: MarketSymbol): string {
     return `${this.market(symbol)}:last-event-time`;
+  }
+
+  /** Which exchange serves the live data and each configured exchange's state (CONTRACT section 11). */
+  exchangeStatus(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:exchange-status`;
+  }
+
+  exchangeStatusChannel(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:changes:exchange-status`;
   }
 
   ingestorLease(symbol: MarketSymbol): string {
@@ -165,6 +175,11 @@ export class RedisKeys {
   /** A paid Checkout session already granted its boost (value: the boost id), beside the boosts it guards. */
   paidBoostSession(sessionId: string): string {
     return `${this.prefix}:{api-keys}:paid-boost-session:${sessionId}`;
+  }
+
+  /** A billing mail already sent for one Stripe object (a declined invoice, an ended subscription). */
+  billingMailSent(kind: string, stripeObjectId: string): string {
+    return `${this.prefix}:billing-mail:${kind}:${stripeObjectId}`;
   }
 
   /** Fixed-window counter of failed sign-ins for one email (by its SHA-256), known or not. */

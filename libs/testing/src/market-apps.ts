@@ -1,5 +1,6 @@
 import type { Sim } from './exchange-sim';
 import { type RunningApp, spawnApp } from './spawn-app';
+import { exchangeSettingsEnv } from './test-exchanges';
 
 /** Where an app keeps its data: the environment of a Redis target, and a key prefix. */
 export interface AppStore {
@@ -7,13 +8,17 @@ export interface AppStore {
   readonly prefix: string;
 }
 
-/** An ingestor on `store`, fed by the simulator's streams, reconnecting within half a second. */
-export function spawnIngestor(
+/**
+ * An ingestor on `store`, fed by the simulator's streams (the primary; in the `standbys` project also
+ * the standbys' simulators), reconnecting within half a second.
+ */
+export async function spawnIngestor(
   store: AppStore,
   sim: Pick<Sim, 'restUrl' | 'wsUrl'>,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('ingestor', {
+    ...(await exchangeSettingsEnv(env.EXCHANGE === undefined)),
     ...store.redisEnv,
     REDIS_PREFIX: store.prefix,
     EXCHANGE_WS_URL: sim.wsUrl,
@@ -24,13 +29,14 @@ export function spawnIngestor(
   });
 }
 
-/** A cache worker on `store`, fetching history from the simulator. */
-export function spawnCache(
+/** A cache worker on `store`, fetching history from the simulator (the primary). */
+export async function spawnCache(
   store: AppStore,
   sim: Pick<Sim, 'restUrl'>,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('cache', {
+    ...(await exchangeSettingsEnv(false)),
     ...store.redisEnv,
     REDIS_PREFIX: store.prefix,
     EXCHANGE_REST_URL: sim.restUrl,

@@ -123,8 +123,12 @@ type LogEntry = Record<string, unknown>;
 
 /** The next log line of `app` that matches, not counting the matching lines it already printed. */
 export function nextLog(
-  app: { readonly output: string[]; waitForLog(match: (entry: LogEntry) => boolean): Promise<LogEntry> },
+  app: {
+    readonly output: string[];
+    waitForLog(match: (entry: LogEntry) => boolean, timeoutMs?: number): Promise<LogEntry>;
+  },
   match: (entry: LogEntry) => boolean,
+  timeoutMs?: number,
 ): Promise<LogEntry> {
   const already = app.output.filter((line) => {
     try {
@@ -134,5 +138,5 @@ export function nextLog(
     }
   }).length;
   let seen = 0;
-  return app.waitForLog((entry) => match(entry) && ++seen > already);
+  return app.waitForLog((entry) => match(entry) && ++seen > already, timeoutMs);
 }

@@ -1,13 +1,16 @@
 import type { Provider } from '@nestjs/common';
-import { BinanceAdapter, type ExchangeAdapter } from '@pds/exchange';
+import { createAdapterForEndpoint, type ExchangeAdapter } from '@pds/exchange';
 import { CacheEnvironment } from '../cache.environment';
 
 export const EXCHANGE_ADAPTER = Symbol('EXCHANGE_ADAPTER');
 
-/** Binance's adapter, pointed at the configured REST API (the simulator in development and tests). */
+/**
+ * The primary exchange's adapter (`EXCHANGE`, its `<NAME>_REST_URL` or `EXCHANGE_REST_URL`): the
+ * cache worker stores the primary's history only; standbys never write history (CONTRACT 11).
+ */
 export const exchangeProvider: Provider<ExchangeAdapter> = {
   provide: EXCHANGE_ADAPTER,
   inject: [CacheEnvironment],
   useFactory: (env: CacheEnvironment): ExchangeAdapter =>
-    new BinanceAdapter({ restBaseUrl: env.EXCHANGE_REST_URL }),
+    createAdapterForEndpoint(env.exchangeSettings().primary),
 };

@@ -58,7 +58,8 @@ end
  * Stores closed klines from the exchange's REST history and records what the page covered, in one
  * atomic step. Idempotent: a kline identical to the stored one is left alone; any other member with
  * that open time (the ingestor's own rollover close, which REST history supersedes) is replaced, so
- * there is never more than one member per open time. When it wrote a kline it publishes ARGV[5] on
+ * there is never more than one member per open time; a stored kline inside the covered span that the
+ * page does not hold is removed (the exchange has none there). When it wrote a kline it publishes ARGV[5] on
  * the history channel ARGV[4] (gateways mirroring the newest klines read them again).
  * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', ARGV[4] history channel, ARGV[5] the
  * interval's name, then open time and JSON per kline.
@@ -70,6 +71,19 @@ export const STORE_KLINES_SCRIPT = defineLuaScript({
   lua: `${COVERAGE_HELPERS}
 local step = tonumber(ARGV[1])
 local written = 0
+if ARGV[2] ~= '' then
+  -- The exchange's history is the truth over the covered span: a stored kline it does not have there
+  -- (a standby exchange's, while the primary was dark; the ingestor's own close in an exchange halt) goes.
+  local fetched = {}
+  for i = 6, #ARGV, 2 do fetched[ARGV[i]] = true end
+  local stored = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[2], fmt(tonumber(ARGV[3]) + step - 1), 'WITHSCORES')
+  for i = 1, #stored, 2 do
+    if not fetched[stored[i + 1]] then
+      redis.call('ZREM', KEYS[1], stored[i])
+      written = written + 1
+    end
+  end
+end
 for i = 6, #ARGV, 2 do
   local score, json = ARGV[i], ARGV[i + 1]
   local stored = redis.call('ZRANGEBYSCORE', KEYS[1], score, score)

@@ -5,6 +5,7 @@ import {
   Controller,
   Get,
   HttpCode,
+  Optional,
   Post,
   UsePipes,
   ValidationPipe,
@@ -13,7 +14,11 @@ import { parsePriceTicks, parseQuantitySteps } from '@pds/market';
 import type { Halt } from '../market/halts';
 import { MarketHaltedError, MarketService } from '../market/market.service';
 import { WeightLimiter } from '../rest/weight-limiter';
-import { StreamGateway } from '../stream/stream.gateway';
+import { DarkMode, type FeedMode } from '../dark/dark-mode';
+import { KrakenCallCounter } from '../kraken/rest/kraken-call-counter';
+import { SimEnvironment, type SimExchange } from '../sim.environment';
+import { LiveFeed } from '../stream/live-feed';
+import { DarkDto } from './dto/dark.dto';
 import { InjectTradeDto } from './dto/inject-trade.dto';
 import { MalformedDto } from './dto/malformed.dto';
 import { SilenceDto } from './dto/silence.dto';
@@ -21,6 +26,9 @@ import { WeightBudgetDto } from './dto/weight-budget.dto';
 import { type RequestCounters, SimStatsService } from '../stats/sim-stats.service';
 
 export interface SimStats extends RequestCounters {
+  readonly exchange: SimExchange;
+  /** `light`, or the dark mode the exchange is in. */
+  readonly mode: FeedMode;
   readonly streamConnections: number;
   readonly tradeCount: number;
 }
@@ -31,10 +39,30 @@ export interface SimStats extends RequestCounters {
 export class SimControlController {
   constructor(
     private readonly market: MarketService,
-    private readonly gateway: StreamGateway,
+    private readonly gateway: LiveFeed,
     private readonly limiter: WeightLimiter,
     private readonly stats: SimStatsService,
+    private readonly dark: DarkMode,
+    private readonly env: SimEnvironment,
+    /** Kraken's REST call counter; only the Kraken simulator has one. */
+    @Optional() private readonly krakenCounter?: KrakenCallCounter,
   ) {}
+
+  /** The exchange goes dark in one of section 11's ways; the market keeps trading meanwhile. */
+  @Post('dark')
+  @HttpCode(200)
+  goDark(@Body() body: DarkDto): { mode: FeedMode } {
+    this.dark.set(body.mode);
+    return { mode: this.dark.mode };
+  }
+
+  /** Back to normal: connections accepted and fed again, REST answering as usual. */
+  @Post('light')
+  @HttpCode(200)
+  light(): { mode: FeedMode } {
+    this.dark.set('light');
+    return { mode: this.dark.mode };
+  }
 
   @Post('trade')
   @HttpCode(200)
@@ -86,13 +114,13 @@ export class SimControlController {
   @Post('shutdown-notice')
   @HttpCode(200)
   shutdownNotice(): { notified: number } {
-    return { notified: this.gateway.sendShutdownNotice() };
+    return { notified: onThisExchange(this.gateway.sendShutdownNotice()) };
   }
 
   @Post('malformed')
   @HttpCode(200)
   malformed(@Body() body?: MalformedDto): { sent: number } {
-    return { sent: this.gateway.sendMalformed(body?.kind ?? 'invalid-json') };
+    return { sent: onThisExchange(this.gateway.sendMalformed(body?.kind ?? 'invalid-json')) };
   }
 
   @Post('weight-budget')
@@ -106,17 +134,20 @@ export class SimControlController {
   statistics(): SimStats {
     return {
       ...this.stats.requests,
+      exchange: this.env.SIM_EXCHANGE,
+      mode: this.dark.mode,
       streamConnections: this.gateway.connectionCount,
       tradeCount: this.market.tradeCount,
     };
   }
 
-  /** Zeroes the request counters and forgets the current weight window and any ban. */
+  /** Zeroes the request counters and forgets the current weight window, any ban and Kraken's counter. */
   @Post('stats/reset')
   @HttpCode(200)
   resetStatistics(): SimStats {
     this.stats.reset();
     this.limiter.reset();
+    this.krakenCounter?.reset();
     return this.statistics();
   }
 }
@@ -129,4 +160,10 @@ function whileTrading<T>(action: () => T): T {
     if (error instanceof MarketHaltedError) throw new ConflictException(error.message);
     throw error;
   }
+}
+
+/** A fault the exchange served has no form for (Binance's serverShutdown on Kraken) is a 409. */
+function onThisExchange(count: number | undefined): number {
+  if (count === undefined) throw new ConflictException('this fault does not exist on this exchange');
+  return count;
 }

@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { INTERVALS, type Interval, intervalMs } from '@pds/market';
+import { venueProfile } from '../sim-exchange';
 import { SimEnvironment } from '../sim.environment';
 import type { BookedTrade } from './bar';
 import { Clock } from './clock';
@@ -31,6 +32,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly calendar: HaltCalendar;
   private readonly klineBook: KlineBook;
   private readonly walk: TradeWalk;
+  private readonly synthetic: SyntheticMarket;
   private readonly trades = new Listeners<SimTrade>();
   private readonly closes = new Listeners<SimKline>();
   private nextTradeId: number;
@@ -52,10 +54,12 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     if (basePrice === undefined)
       throw new RangeError(`SIM_START_PRICE ${env.SIM_START_PRICE} is not a price`);
     this.calendar = new HaltCalendar(parseHalts(env.SIM_HALTS));
-    const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice, this.calendar);
+    const venue = venueProfile(env);
+    const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice, this.calendar, venue);
+    this.synthetic = synthetic;
     this.tape = new LiveTape(startMinute, synthetic.closeAt(startMinute - 1));
     this.klineBook = new KlineBook(new KlineHistory(synthetic, this.tape, firstMinute), this.calendar);
-    this.walk = new TradeWalk(env.SIM_SEED);
+    this.walk = new TradeWalk(venue.venueSeed);
     // Live ids continue the synthetic ones without a gap: a kline straddling the start keeps L - f + 1 = n.
     this.nextTradeId = synthetic.ids.firstId(startMinute);
     this.nextAggregateId = this.nextTradeId;
@@ -82,7 +86,8 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
         () => {
           const due = Math.floor(((performance.now() - startedAt) * perSecond) / 1000);
           for (; booked < due; booked += 1) {
-            if (!this.calendar.open) this.book(this.walk.next(this.tape.lastPriceTicks));
+            if (this.calendar.open || this.synthetic.isQuiet(minuteOf(this.clock.now()))) continue;
+            this.book(this.walk.next(this.tape.lastPriceTicks));
           }
         },
         Math.max(2, Math.floor(1000 / perSecond)),

@@ -3,6 +3,7 @@ import { HaltCalendar } from './halts';
 import { HashStream } from './hash';
 import { SyntheticWalk } from './synthetic-walk';
 import { TradeIds } from './trade-ids';
+import { plainVenue, QuietMinutes, type VenueProfile, withPremium } from './venue-profile';
 
 const SHAPE_SALT = 0x73686170;
 const SIZE_SALT = 0x73697a65;
@@ -94,22 +95,31 @@ export class SyntheticMarket {
   private readonly maxWick: number;
   private readonly shapes: HashStream;
   private readonly sizes: HashStream;
+  private readonly quiet: QuietMinutes;
   readonly ids: TradeIds;
 
+  /** `seed` walks the price every exchange shares; `venue` makes this exchange's own market on it. */
   constructor(
     seed: number,
     baseTicks: number,
     readonly halts = new HaltCalendar([]),
+    private readonly venue: VenueProfile = plainVenue(seed),
   ) {
-    this.ids = new TradeIds(seed, halts);
+    this.ids = new TradeIds(venue.venueSeed, halts);
     this.walk = new SyntheticWalk(seed, baseTicks);
-    this.shapes = new HashStream(seed, SHAPE_SALT);
-    this.sizes = new HashStream(seed, SIZE_SALT);
+    this.shapes = new HashStream(venue.venueSeed, SHAPE_SALT);
+    this.sizes = new HashStream(venue.venueSeed, SIZE_SALT);
+    this.quiet = new QuietMinutes(venue);
     this.maxWick = Math.max(1, Math.floor(baseTicks / 5000));
   }
 
   closeAt(minute: number): number {
-    return this.walk.closeAt(minute);
+    return withPremium(this.walk.closeAt(minute), this.venue.premiumBps);
+  }
+
+  /** A minute in which nothing traded on this exchange (never on Binance's busy book). */
+  isQuiet(minute: number): boolean {
+    return this.quiet.has(minute);
   }
 
   /** The merge of the 1m bars of minutes [from, to); undefined when none of them traded. */
@@ -123,7 +133,9 @@ export class SyntheticMarket {
    * minutes add nothing (the walk goes on under them); a bucket without a trading minute is undefined.
    */
   rangeBars(from: number, minutes: number, count: number): (Bar | undefined)[] {
-    const walker = this.walk.walker(from - 1);
+    const walk = this.walk.walker(from - 1);
+    const premiumBps = this.venue.premiumBps;
+    const walker = { next: (): number => withPremium(walk.next(), premiumBps) };
     const bars: (Bar | undefined)[] = [];
     let close = walker.next();
     for (let bucket = 0; bucket < count; bucket += 1) {
@@ -134,7 +146,7 @@ export class SyntheticMarket {
       for (let minute = first; minute < first + minutes; minute += 1) {
         const previousClose = close;
         close = walker.next();
-        if (this.halts.isHalted(minute)) continue;
+        if (this.halts.isHalted(minute) || this.quiet.has(minute)) continue;
         open ??= previousClose;
         tradedClose = close;
         sum.add(this.shape(minute, previousClose, close));
@@ -153,7 +165,10 @@ export class SyntheticMarket {
       1,
       Math.min(open, close) - Math.floor((((shape >>> 10) & 0x3ff) * this.maxWick) / 1024),
     );
-    const volume = MIN_VOLUME + ((size >>> 1) % VOLUME_RANGE);
+    const volume = Math.max(
+      1,
+      Math.floor((MIN_VOLUME + ((size >>> 1) % VOLUME_RANGE)) / this.venue.volumeDivisor),
+    );
     const takerShare = (shape >>> 20) % 101;
     return {
       high,
@@ -161,7 +176,7 @@ export class SyntheticMarket {
       typical: Math.floor((open + high + low + close) / 4),
       volume,
       takerVolume: Math.floor((volume * takerShare) / 100),
-      trades: this.ids.tradesIn(minute),
+      trades: Math.max(1, Math.floor(this.ids.tradesIn(minute) / this.venue.tradesDivisor)),
     };
   }
 }

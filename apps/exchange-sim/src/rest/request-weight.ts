@@ -1,17 +1,20 @@
-/** REQUEST_WEIGHT of each endpoint, from rest-api.md. */
-const WEIGHTS: Readonly<Record<string, number>> = {
-  '/api/v3/ping': 1,
-  '/api/v3/time': 1,
-  '/api/v3/klines': 2,
-};
-const TICKER_PRICE_ONE_SYMBOL = 2;
-const TICKER_PRICE_ALL_SYMBOLS = 4;
-const UNKNOWN_ENDPOINT = 1;
+/** REQUEST_WEIGHT of each endpoint, from each exchange's rest-api.md (Binance's and Binance.US's). */
+interface WeightTable {
+  readonly klines: number;
+  readonly tickerOneSymbol: number;
+  readonly tickerAllSymbols: number;
+}
 
-/** The weight a REST request costs: Binance counts it whether or not the request succeeds. */
-export function requestWeight(path: string, query: URLSearchParams): number {
+const BINANCE: WeightTable = { klines: 2, tickerOneSymbol: 2, tickerAllSymbols: 4 };
+/** binance-us/binance-us-api-docs rest-api.md (2023-09-06): klines 1, ticker/price 1 or 2. */
+const BINANCE_US: WeightTable = { klines: 1, tickerOneSymbol: 1, tickerAllSymbols: 2 };
+const PING_TIME_AND_UNKNOWN = 1;
+
+/** The weight a REST request costs: the exchange counts it whether or not the request succeeds. */
+export function requestWeight(path: string, query: URLSearchParams, exchange = 'binance'): number {
+  const table = exchange === 'binance-us' ? BINANCE_US : BINANCE;
   if (path === '/api/v3/ticker/price') {
-    return query.has('symbol') ? TICKER_PRICE_ONE_SYMBOL : TICKER_PRICE_ALL_SYMBOLS;
+    return query.has('symbol') ? table.tickerOneSymbol : table.tickerAllSymbols;
   }
-  return WEIGHTS[path] ?? UNKNOWN_ENDPOINT;
+  return path === '/api/v3/klines' ? table.klines : PING_TIME_AND_UNKNOWN;
 }

@@ -12,6 +12,8 @@ export interface WeightLimitDependencies {
   readonly limiter: WeightLimiter;
   readonly stats: SimStatsService;
   readonly clock: Clock;
+  /** Binance and Binance.US weigh some endpoints differently. */
+  readonly exchange: string;
 }
 
 /**
@@ -20,12 +22,12 @@ export interface WeightLimitDependencies {
  * A Fastify hook rather than a Nest guard so that unknown /api paths are charged and stamped too.
  */
 export function registerWeightLimit(fastify: FastifyInstance, dependencies: WeightLimitDependencies): void {
-  const { limiter, stats, clock } = dependencies;
+  const { limiter, stats, clock, exchange } = dependencies;
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://sim');
     if (!url.pathname.startsWith(API_PREFIX)) return;
     stats.countRequest(url.pathname);
-    const weight = requestWeight(url.pathname, url.searchParams);
+    const weight = requestWeight(url.pathname, url.searchParams, exchange);
     const admission = limiter.admit(weight, clock.now());
     if (admission.kind === 'admitted') {
       stats.countWeight(weight);
@@ -42,7 +44,8 @@ export function registerWeightLimit(fastify: FastifyInstance, dependencies: Weig
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     // The HTTP Date is the exchange's clock as clients see it: with a clock offset it must move too.
     reply.header('Date', new Date(clock.now()).toUTCString());
-    if (request.url.startsWith(API_PREFIX))
+    // A restricted-location refusal comes from before the API (dark mode 451): no weight header.
+    if (request.url.startsWith(API_PREFIX) && reply.statusCode !== 451)
       reply.header(USED_WEIGHT_HEADER, String(limiter.used(clock.now())));
     return payload;
   });

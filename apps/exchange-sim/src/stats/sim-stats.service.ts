@@ -22,7 +22,7 @@ export class SimStatsService {
 
   countRequest(path: string): void {
     this.counters.restRequests += 1;
-    if (path === '/api/v3/klines') this.counters.klinesRequests += 1;
+    if (path === '/api/v3/klines' || path === '/0/public/OHLC') this.counters.klinesRequests += 1;
   }
 
   countWeight(weight: number): void {

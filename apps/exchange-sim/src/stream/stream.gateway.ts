@@ -1,18 +1,22 @@
 import type { IncomingMessage, Server } from 'node:http';
-import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import { cutSoon, dropsConnections, refuseDarkUpgrade } from '../dark/dark-feed';
+import { DarkMode, type FeedMode } from '../dark/dark-mode';
+import { restrictedAnswer } from '../dark/restricted-answer';
+import { refuseUpgrade } from '../dark/upgrade-refusal';
 import { SimStatsService } from '../stats/sim-stats.service';
 import { Clock } from '../market/clock';
 import { SimEnvironment } from '../sim.environment';
 import { ConnectionRate } from './connection-rate';
 import { handleControlMessage, TOO_MANY_STREAMS } from './control-message';
+import { LiveFeed } from './live-feed';
+import type { MalformedKind } from './malformed-kind';
+import { rawText } from './raw-text';
 import { StreamConnection } from './stream-connection';
 import { parseStreamRequest } from './stream-path';
 import { SERVER_SHUTDOWN_STREAM, serverShutdownPayload } from './stream-payloads';
-
-export type MalformedKind = 'invalid-json' | 'unknown-event' | 'binary';
 
 const CLOSE_POLICY_VIOLATION = 1008;
 const CLOSE_GOING_AWAY = 1001;
@@ -25,8 +29,9 @@ const TOO_MANY_REQUESTS = 429;
  * the fault injections of /sim (disconnect, silence, shutdown notice, malformed frames).
  */
 @Injectable()
-export class StreamGateway implements OnModuleDestroy {
-  private readonly server = new WebSocketServer({ noServer: true });
+export class StreamGateway extends LiveFeed implements OnModuleDestroy {
+  // Pongs are ours to send, so that a silent exchange answers nothing at all.
+  private readonly server = new WebSocketServer({ noServer: true, autoPong: false });
   private readonly connections = new Set<StreamConnection>();
   private silencedUntil = Number.NEGATIVE_INFINITY;
   private heartbeatTimer?: NodeJS.Timeout;
@@ -36,8 +41,13 @@ export class StreamGateway implements OnModuleDestroy {
     private readonly env: SimEnvironment,
     private readonly clock: Clock,
     private readonly stats: SimStatsService,
+    private readonly dark: DarkMode,
   ) {
+    super();
     this.connectionRate = new ConnectionRate(env.SIM_WS_CONNECTIONS_PER_5_MINUTES, CONNECTION_RATE_WINDOW_MS);
+    dark.onChange((mode, previous) => {
+      this.followDarkMode(mode, previous);
+    });
   }
 
   attach(httpServer: Server): void {
@@ -118,11 +128,18 @@ export class StreamGateway implements OnModuleDestroy {
   }
 
   private isSilenced(): boolean {
-    return this.clock.now() < this.silencedUntil;
+    return this.dark.silent || this.clock.now() < this.silencedUntil;
+  }
+
+  /** Dark modes that allow no open connection drop them all; after a silence nothing is owed. */
+  private followDarkMode(mode: FeedMode, previous: FeedMode): void {
+    if (dropsConnections(mode)) this.disconnectAll();
+    if (previous === 'silent') this.silencedUntil = Math.max(this.silencedUntil, this.clock.now());
   }
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => undefined);
+    if (refuseDarkUpgrade(this.dark.mode, socket, restrictedAnswer(this.env.SIM_EXCHANGE))) return;
     const parsed = parseStreamRequest(request.url ?? '/');
     if (parsed.kind === 'refused') {
       refuseUpgrade(socket, parsed.status);
@@ -135,7 +152,8 @@ export class StreamGateway implements OnModuleDestroy {
       return;
     }
     this.server.handleUpgrade(request, socket, head, (socketOpened) => {
-      this.open(new StreamConnection(socketOpened, parsed.combined, parsed.streams, this.clock.now()));
+      if (this.dark.mode === 'cut') cutSoon(socketOpened);
+      else this.open(new StreamConnection(socketOpened, parsed.combined, parsed.streams, this.clock.now()));
     });
   }
 
@@ -157,7 +175,9 @@ export class StreamGateway implements OnModuleDestroy {
       if (reply === TOO_MANY_STREAMS) socket.close(CLOSE_POLICY_VIOLATION, 'Too many streams');
       else if (!this.isSilenced()) connection.sendText(JSON.stringify(reply));
     });
-    socket.on('ping', inbound);
+    socket.on('ping', (data: Buffer) => {
+      if (inbound() && !this.isSilenced() && connection.isOpen) socket.pong(data);
+    });
     socket.on('pong', () => {
       connection.lastPongAt = this.clock.now();
       inbound();
@@ -176,7 +196,7 @@ export class StreamGateway implements OnModuleDestroy {
    */
   private heartbeat(): void {
     const now = this.clock.now();
-    if (now < this.silencedUntil) return;
+    if (this.isSilenced()) return;
     for (const connection of this.connections) {
       const lastPong = Math.max(connection.lastPongAt, this.silencedUntil);
       if (now - lastPong > this.env.SIM_PONG_TIMEOUT_MS) {
@@ -188,15 +208,4 @@ export class StreamGateway implements OnModuleDestroy {
       }
     }
   }
-}
-
-function refuseUpgrade(socket: Duplex, status: number): void {
-  const reason = STATUS_CODES[status] ?? '';
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
-function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  return data.toString('utf8');
 }

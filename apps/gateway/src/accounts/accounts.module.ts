@@ -56,6 +56,6 @@ import { OneTimeTokens } from './store/one-time-tokens';
     AccountApiKeys,
     AccountBoosts,
   ],
-  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard],
+  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard, Mailer],
 })
 export class AccountsModule {}

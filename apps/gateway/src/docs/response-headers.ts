@@ -29,3 +29,14 @@ export const RETRY_AFTER_HEADER: HeadersObject = {
     schema: seconds,
   },
 };
+
+/** What every answer of the three price operations carries besides the rate limit (CONTRACT section 11). */
+export const PRICE_HEADERS: HeadersObject = {
+  ...RATE_LIMIT_HEADERS,
+  'X-Price-Source': {
+    description:
+      'The exchange the newest value of the answer came from: the configured exchange, or one of its ' +
+      'standbys while it is dark (`binance`, `binance-us`, `kraken`)',
+    schema: { type: 'string', enum: ['binance', 'binance-us', 'kraken'] },
+  },
+};

@@ -5,6 +5,7 @@ import { MarketMirror } from './mirror/market-mirror';
 import { MirrorSeeder } from './mirror/mirror-seeder';
 import { MarketDataService } from './prices/market-data.service';
 import { PricesController } from './prices/prices.controller';
+import { PriceSource } from './source/price-source';
 
 /**
  * The three read operations over REST (the WebSocket streams reuse MarketDataService): the in-memory
@@ -13,7 +14,7 @@ import { PricesController } from './prices/prices.controller';
 @Module({
   imports: [ChangesModule, HistoryModule],
   controllers: [PricesController],
-  providers: [MirrorSeeder, MarketMirror, MarketDataService],
-  exports: [MarketDataService],
+  providers: [MirrorSeeder, MarketMirror, MarketDataService, PriceSource],
+  exports: [MarketDataService, PriceSource],
 })
 export class MarketDataModule {}

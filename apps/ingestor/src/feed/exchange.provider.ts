@@ -1,23 +1,27 @@
 import type { Provider } from '@nestjs/common';
-import { BinanceAdapter, type ExchangeAdapter } from '@pds/exchange';
+import { createAdapterForEndpoint } from '@pds/exchange';
 import { IngestorEnvironment } from '../ingestor.environment';
+import { MarketSources } from '../sources/market-sources';
 
-export const EXCHANGE_ADAPTER = Symbol('EXCHANGE_ADAPTER');
-
-/** Binance's adapter, pointed at the configured endpoints (the simulator in development and tests). */
-export const exchangeProvider: Provider<ExchangeAdapter> = {
-  provide: EXCHANGE_ADAPTER,
+/** The configured exchanges, primary first, each pointed at its endpoints (simulators in tests). */
+export const marketSourcesProvider: Provider<MarketSources> = {
+  provide: MarketSources,
   inject: [IngestorEnvironment],
-  useFactory: (env: IngestorEnvironment): ExchangeAdapter =>
-    new BinanceAdapter({
-      wsBaseUrl: env.EXCHANGE_WS_URL,
-      restBaseUrl: env.EXCHANGE_REST_URL,
-      streamTuning: {
-        silenceMs: env.STREAM_SILENCE_MS,
-        maxConnectionAgeMs: env.STREAM_MAX_AGE_MS,
-        reconnectInitialMs: env.RECONNECT_INITIAL_MS,
-        reconnectMaxMs: env.RECONNECT_MAX_MS,
-        connectionsPer5Minutes: env.STREAM_CONNECTIONS_PER_5_MINUTES,
-      },
-    }),
+  useFactory: (env: IngestorEnvironment): MarketSources => {
+    const { primary, standbys } = env.exchangeSettings();
+    // The connection age and budget are each exchange's own limits unless the operator sets them.
+    const streamTuning = {
+      silenceMs: env.STREAM_SILENCE_MS,
+      reconnectInitialMs: env.RECONNECT_INITIAL_MS,
+      reconnectMaxMs: env.RECONNECT_MAX_MS,
+      ...(env.STREAM_MAX_AGE_MS === undefined ? {} : { maxConnectionAgeMs: env.STREAM_MAX_AGE_MS }),
+      ...(env.STREAM_CONNECTIONS_PER_5_MINUTES === undefined
+        ? {}
+        : { connectionsPer5Minutes: env.STREAM_CONNECTIONS_PER_5_MINUTES }),
+    };
+    const adapters = [primary, ...standbys].map((endpoint) =>
+      createAdapterForEndpoint(endpoint, { streamTuning }),
+    );
+    return new MarketSources(adapters, { darkAfterMs: env.EXCHANGE_DARK_AFTER_MS });
+  },
 };

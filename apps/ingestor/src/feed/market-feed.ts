@@ -1,41 +1,43 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
-import type { ExchangeAdapter, LiveStream, StreamCounters, StreamInterruption } from '@pds/exchange';
+import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import type { StreamCounters, StreamInterruption } from '@pds/exchange';
 import { AppLogger } from '@pds/observability';
 import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService, type Role } from '../leadership/lease.service';
-import { MarketState } from '../market-state/market-state';
+import type { ExchangeSource, SourceListeners } from '../sources/exchange-source';
+import { MarketSources } from '../sources/market-sources';
 import { LeaderWrites, type WriteStats } from '../writer/leader-writes';
-import { EXCHANGE_ADAPTER } from './exchange.provider';
+import { Failover } from './failover';
 import { StatsReporter } from './stats-reporter';
+import { sumCounters } from './sum-counters';
+
+/** How often the failover looks at the feeds besides their disconnections (silence is found so). */
+const FAILOVER_CHECK_MS = 1000;
 
 /** The ingestor's counters: logged as the `stats` line and read by the metrics at each scrape. */
 export interface IngestorStats extends WriteStats, Partial<StreamCounters> {
   readonly role: Role;
+  readonly source: string;
   readonly tradesSeen: number;
   readonly klinePushesSeen: number;
   readonly lastEventTime: number | undefined;
   readonly gapsDetected: number;
+  readonly exchangeSwitches: number;
 }
 
 /**
- * The ingestor's loop: exchange events → in-memory market → (leader only) one atomic Redis step.
- * Standbys run the same stream and state, so a take-over starts warm.
+ * The ingestor's loop: each configured exchange's events → its own in-memory market → (leader only,
+ * and only the serving exchange's) one atomic Redis step. Standby processes run the same feeds, so
+ * a take-over starts warm; the primary and the standbys stay connected, so a switch starts warm too.
  */
 @Injectable()
 export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private stream: LiveStream | undefined;
-  private readonly seen = { trades: 0, klinePushes: 0 };
   private readonly reporter: StatsReporter;
+  private readonly failover: Failover;
+  private ticker: NodeJS.Timeout | undefined;
 
   constructor(
-    @Inject(EXCHANGE_ADAPTER) private readonly exchange: ExchangeAdapter,
-    private readonly state: MarketState,
+    private readonly sources: MarketSources,
     private readonly writes: LeaderWrites,
     private readonly lease: LeaseService,
     private readonly gaps: GapRecorder,
@@ -43,16 +45,24 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly logger: AppLogger,
   ) {
     this.reporter = new StatsReporter(logger, env.STATS_LOG_MS, () => ({ ...this.stats() }));
+    const rules = {
+      returnAfterMs: env.EXCHANGE_RETURN_AFTER_MS,
+      minSwitchGapMs: env.EXCHANGE_RETURN_AFTER_MS,
+    };
+    this.failover = new Failover(sources, rules, writes, lease, gaps, logger);
   }
 
   stats(): IngestorStats {
+    const counts = this.sources.all.map((source) => source.counts);
     return {
       role: this.lease.isLeader ? 'leader' : 'standby',
-      tradesSeen: this.seen.trades,
-      klinePushesSeen: this.seen.klinePushes,
-      lastEventTime: this.state.eventTime,
+      source: this.sources.active.name,
+      tradesSeen: counts.reduce((sum, count) => sum + count.trades, 0),
+      klinePushesSeen: counts.reduce((sum, count) => sum + count.klinePushes, 0),
+      lastEventTime: this.sources.active.state.eventTime,
       gapsDetected: this.gaps.gapsDetected,
-      ...this.stream?.counters(),
+      exchangeSwitches: this.failover.counts.switches,
+      ...sumCounters(this.sources.all.map((source) => source.counters())),
       ...this.writes.stats(),
     };
   }
@@ -62,50 +72,62 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
       if (role === 'leader') this.writes.takeOver();
       else this.writes.resign();
     });
-    const stream = this.exchange.openLiveStream(this.env.SYMBOL);
-    this.stream = stream;
-    stream.on('trade', (trade) => {
+    for (const source of this.sources.all) source.open(this.env.SYMBOL, this.listeners());
+    this.ticker = setInterval(() => {
       this.guard(() => {
-        this.seen.trades += 1;
-        this.writes.submit(this.state.onTrade(trade));
+        this.failover.evaluate();
       });
-    });
-    stream.on('kline', (push) => {
-      this.guard(() => {
-        this.seen.klinePushes += 1;
-        this.writes.submit(this.state.onKline(push));
-      });
-    });
-    stream.on('interruption', (interruption) => {
-      this.guard(() => {
-        this.onInterruption(interruption);
-      });
-    });
-    stream.on('disconnected', ({ reason, lastEventTime }) => {
-      this.logger.warn({ reason, lastEventTime }, 'stream-disconnected');
-    });
-    stream.on('switched', ({ reason }) => {
-      this.logger.info({ reason }, 'stream-switched');
-    });
+    }, FAILOVER_CHECK_MS);
     this.lease.start();
     this.reporter.start();
-    this.logger.info({ exchange: this.exchange.name, symbol: this.env.SYMBOL }, 'stream-opening');
+    this.logger.info({ exchanges: this.sources.names, symbol: this.env.SYMBOL }, 'stream-opening');
   }
 
-  /** SIGTERM: give the lease up first (a standby takes over at once), then stop the stream. */
+  /** SIGTERM: give the lease up first (a standby takes over at once), then stop the streams. */
   async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.ticker);
     this.reporter.stop();
     await this.lease.release();
-    await this.stream?.close();
+    await Promise.all(this.sources.all.map((source) => source.close()));
     await this.writes.drained();
     this.reporter.report();
   }
 
-  private onInterruption({ reason, lastEventTime, firstEventTime }: StreamInterruption): void {
-    this.logger.info({ reason, from: lastEventTime, to: firstEventTime }, 'reconnected');
-    // Only the writer repairs: a standby's own outage left nothing missing in Redis. Without an
-    // event before it, this process has written nothing yet and its take-over gap covers the span.
-    if (this.lease.isLeader && lastEventTime !== undefined) {
+  private listeners(): SourceListeners {
+    return {
+      step: (source, step) => {
+        this.guard(() => {
+          if (source === this.sources.active) this.writes.submit(step);
+        });
+      },
+      interruption: (source, interruption) => {
+        this.guard(() => {
+          this.onInterruption(source, interruption);
+        });
+      },
+      disconnected: (source, reason, lastEventTime) => {
+        this.logger.warn({ exchange: source.name, reason, lastEventTime }, 'stream-disconnected');
+        this.guard(() => {
+          this.failover.evaluate();
+        });
+      },
+      switched: (source, reason) => {
+        this.logger.info({ exchange: source.name, reason }, 'stream-switched');
+      },
+    };
+  }
+
+  private onInterruption(source: ExchangeSource, interruption: StreamInterruption): void {
+    const { reason, lastEventTime, firstEventTime } = interruption;
+    this.logger.info(
+      { exchange: source.name, reason, from: lastEventTime, to: firstEventTime },
+      'reconnected',
+    );
+    // Only the writer repairs, and only what the serving primary missed: a standby's own outage left
+    // nothing missing in Redis, and what a standby served is repaired when the primary is back.
+    // Without an event before it, this process has written nothing yet and its take-over gap covers it.
+    const servingPrimary = source === this.sources.active && source === this.sources.primary;
+    if (this.lease.isLeader && servingPrimary && lastEventTime !== undefined) {
       void this.gaps.record(lastEventTime, firstEventTime, reason);
     }
   }

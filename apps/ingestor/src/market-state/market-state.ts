@@ -61,15 +61,17 @@ export class MarketState {
 
   /**
    * Everything current, for a leader that just took over: the latest price, each interval's recently
-   * closed klines and open kline. Undefined before the first event.
+   * closed klines (unless `withClosed` is false: a standby exchange taking over must not overwrite the
+   * history it did not serve) and open kline. Undefined before the first event.
    */
-  snapshot(): WriteStep | undefined {
+  snapshot({ withClosed = true }: { readonly withClosed?: boolean } = {}): WriteStep | undefined {
     if (this.newestEventTime === undefined) return undefined;
     const klines = INTERVALS.flatMap((interval): KlineWrite[] => {
       const state = this.klines.get(interval);
       const open: KlineWrite[] =
         state && !state.final ? [{ interval, kind: 'open', kline: state.kline }] : [];
-      return [...(this.recentClosed.get(interval) ?? []), ...open];
+      const closed = withClosed ? (this.recentClosed.get(interval) ?? []) : [];
+      return [...closed, ...open];
     });
     return { eventTime: this.newestEventTime, price: this.lastPrice?.price, klines };
   }

@@ -14,11 +14,13 @@ export function mergeSteps(steps: readonly WriteStep[]): WriteStep {
   if (steps.length === 1 && steps[0]) return steps[0];
   let eventTime = Number.NEGATIVE_INFINITY;
   let price: WriteStep['price'];
+  let status: WriteStep['status'];
   const closed = new Map<string, KlineWrite>();
   const open = new Map<string, KlineWrite>();
   for (const step of steps) {
     eventTime = Math.max(eventTime, step.eventTime);
     price = step.price ?? price;
+    status = step.status ?? status;
     for (const write of step.klines) {
       if (write.kind === 'open') {
         open.delete(write.interval);
@@ -33,5 +35,5 @@ export function mergeSteps(steps: readonly WriteStep[]): WriteStep {
   }
   const closes = [...closed.values()];
   const klines = [...closes, ...open.values()];
-  return { eventTime, price, klines };
+  return status === undefined ? { eventTime, price, klines } : { eventTime, price, klines, status };
 }

@@ -22,8 +22,13 @@ export interface WriteStep {
   readonly price: Price | undefined;
   /** In publishing order: per interval, a closed kline before the new open one. */
   readonly klines: readonly KlineWrite[];
+  /**
+   * The exchange status (which exchange serves, each one's state) as JSON, when it changed or must
+   * be written again (a take-over, a write after failures); written and published only if it differs.
+   */
+  readonly status?: string;
 }
 
 export function isEmptyStep(step: WriteStep): boolean {
-  return step.price === undefined && step.klines.length === 0;
+  return step.price === undefined && step.klines.length === 0 && step.status === undefined;
 }

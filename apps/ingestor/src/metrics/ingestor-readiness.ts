@@ -4,6 +4,7 @@ import { freshnessOf, type Readiness, type ReadinessProbe } from '@pds/observabi
 import { checkRedisHealth, REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService } from '../leadership/lease.service';
+import { MarketSources } from '../sources/market-sources';
 import { LeaderWrites } from '../writer/leader-writes';
 import { MarketWriter } from '../writer/market-writer';
 
@@ -23,6 +24,7 @@ export class IngestorReadiness implements ReadinessProbe {
     private readonly writes: LeaderWrites,
     private readonly writer: MarketWriter,
     private readonly env: IngestorEnvironment,
+    private readonly sources: MarketSources,
   ) {
     this.probeKey = keys.readinessProbe(`ingestor:${randomUUID()}`);
   }
@@ -44,7 +46,8 @@ export class IngestorReadiness implements ReadinessProbe {
   private judge(role: 'leader' | 'standby', eventTime: number | undefined): Readiness {
     const freshness = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
     const { lastEventAgeMs } = freshness;
-    if (freshness.fresh) return { role, lastEventAgeMs, ready: true };
-    return { role, lastEventAgeMs, ready: false, reason: freshness.staleReason };
+    const { source, exchanges } = this.sources.status(Date.now());
+    if (freshness.fresh) return { role, lastEventAgeMs, source, exchanges, ready: true };
+    return { role, lastEventAgeMs, source, exchanges, ready: false, reason: freshness.staleReason };
   }
 }

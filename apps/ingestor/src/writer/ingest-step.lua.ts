@@ -3,10 +3,11 @@ import { defineLuaScript, integerListReply } from '@pds/redis';
 /**
  * One exchange event, applied atomically and fenced by the leader lease.
  *
- * KEYS[1] lease, KEYS[2] latest price, KEYS[3] last event time, KEYS[3 + i] the kline key of op i
- *   (open kline string or closed-kline sorted set; all share the symbol's hash tag).
+ * KEYS[1] lease, KEYS[2] latest price, KEYS[3] last event time, KEYS[4] exchange status, KEYS[4 + i]
+ *   the kline key of op i (open kline string or closed-kline sorted set; all share the symbol's hash tag).
  * ARGV[1] owner id, ARGV[2] event time (ms), ARGV[3] Price JSON or '', ARGV[4] its time (ISO),
- * ARGV[5] price channel, then 5 per op: kind, openTime ms, openTime ISO, Kline JSON, channel.
+ * ARGV[5] price channel, ARGV[6] exchange status JSON or '', ARGV[7] status channel, then 5 per op:
+ * kind, openTime ms, openTime ISO, Kline JSON, channel.
  *
  * Returns {1, changes} when written, {0, 0} when this process does not hold the lease (nothing written).
  * ISO-8601 times of `toISOString` have a fixed width, so comparing them as strings compares the times.
@@ -26,7 +27,7 @@ local function field(json, name)
 end
 
 -- Validate every op before writing anything: a script that fails half-way leaves half its writes.
-for base = 6, #ARGV, 5 do
+for base = 8, #ARGV, 5 do
   local kind = ARGV[base]
   if kind ~= 'open' and kind ~= 'closed' and kind ~= 'closed-if-absent' then
     return redis.error_reply('unknown kline write kind ' .. tostring(kind))
@@ -47,10 +48,15 @@ if ARGV[3] ~= '' then
   end
 end
 
+if ARGV[6] ~= '' and redis.call('GET', KEYS[4]) ~= ARGV[6] then
+  redis.call('SET', KEYS[4], ARGV[6])
+  redis.call('PUBLISH', ARGV[7], ARGV[6])
+end
+
 local op = 0
-while 5 + op * 5 < #ARGV do
-  local key = KEYS[4 + op]
-  local base = 5 + op * 5
+while 7 + op * 5 < #ARGV do
+  local key = KEYS[5 + op]
+  local base = 7 + op * 5
   local kind, score, openIso, json, channel = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4], ARGV[base + 5]
   local write = true
   if kind == 'open' then

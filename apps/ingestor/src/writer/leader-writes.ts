@@ -4,7 +4,7 @@ import { storageRefusalOf } from '@pds/redis';
 import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService } from '../leadership/lease.service';
-import { MarketState } from '../market-state/market-state';
+import { MarketSources } from '../sources/market-sources';
 import { mergeSteps } from '../market-state/merge-steps';
 import { isEmptyStep, type WriteStep } from '../market-state/write-step';
 import { SerialQueue } from './serial-queue';
@@ -42,7 +42,7 @@ export class LeaderWrites {
     private readonly writer: MarketWriter,
     private readonly lease: LeaseService,
     private readonly gaps: GapRecorder,
-    private readonly state: MarketState,
+    private readonly sources: MarketSources,
     private readonly env: IngestorEnvironment,
     private readonly logger: AppLogger,
     private readonly lag: WriteLag,
@@ -82,7 +82,7 @@ export class LeaderWrites {
         this.takeoverGapFrom = undefined;
         this.logger.warn({ error: String(error) }, 'takeover-read-failed');
       }
-      const snapshot = this.state.snapshot();
+      const snapshot = this.sources.snapshot();
       if (snapshot) await this.write(snapshot);
     });
   }
@@ -99,7 +99,7 @@ export class LeaderWrites {
   private async write(step: WriteStep): Promise<void> {
     if (!this.lease.isLeader) return;
     // After a failure the steps in between are lost: write the whole current state instead.
-    const toWrite = this.failedFrom === undefined ? step : (this.state.snapshot() ?? step);
+    const toWrite = this.failedFrom === undefined ? step : (this.sources.snapshot() ?? step);
     try {
       const outcome = await this.writer.write(this.env.SYMBOL, this.lease.ownerId, toWrite);
       if (!outcome.written) {

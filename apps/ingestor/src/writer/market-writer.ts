@@ -8,7 +8,8 @@ export type WriteOutcome = { readonly written: true; readonly changes: number } 
 
 /**
  * Writes one `WriteStep` as one Lua script (ioredis runs it by EVALSHA and loads it on NOSCRIPT):
- * latest price, open klines, closed-kline history, lastEventTime, and a PUBLISH per change,
+ * latest price, open klines, closed-kline history, lastEventTime, the exchange status, and a PUBLISH
+ * per change,
  * all or nothing and only while `ownerId` holds the lease.
  */
 @Injectable()
@@ -28,6 +29,7 @@ export class MarketWriter {
       this.keys.ingestorLease(symbol),
       this.keys.latestPrice(symbol),
       this.keys.lastEventTime(symbol),
+      this.keys.exchangeStatus(symbol),
     ];
     const args: string[] = [
       ownerId,
@@ -35,6 +37,8 @@ export class MarketWriter {
       step.price ? priceJson(step.price) : '',
       step.price?.time ?? '',
       this.keys.priceChannel(symbol),
+      step.status ?? '',
+      this.keys.exchangeStatusChannel(symbol),
     ];
     for (const { interval, kind, kline } of step.klines) {
       keys.push(

@@ -1,9 +1,11 @@
 import type { Interval, MarketSymbol } from '@pds/market';
 import type { ExchangeAdapter, KlinePage, KlineRange, LiveStreamTuning } from '../exchange-adapter';
+import type { ExchangeName } from '../exchange-name';
 import type { LiveStream } from '../live-stream';
-import { BinanceLiveStream } from './binance-live-stream';
+import { ExchangeLiveStream } from '../stream/exchange-live-stream';
+import type { SocketFactory } from '../stream/stream-connection';
 import { BinanceRestClient } from './binance-rest-client';
-import type { SocketFactory } from './binance-connection';
+import { binanceWireFormat } from './binance-wire-format';
 
 /** Binance's public market-data-only endpoints (no API key needed, no user data). */
 export const BINANCE_WS_URL = 'wss://data-stream.binance.vision';
@@ -19,7 +21,7 @@ export const DEFAULT_STREAM_TUNING: LiveStreamTuning = {
   connectionsPer5Minutes: 300,
 };
 
-export interface BinanceAdapterOptions {
+export interface AdapterOptions {
   readonly wsBaseUrl?: string;
   readonly restBaseUrl?: string;
   readonly requestTimeoutMs?: number;
@@ -27,24 +29,48 @@ export interface BinanceAdapterOptions {
   readonly createSocket?: SocketFactory;
 }
 
+/** @deprecated kept for existing callers; every adapter takes {@link AdapterOptions}. */
+export type BinanceAdapterOptions = AdapterOptions;
+
+/** What differs between Binance and the exchanges that run its software on their own hosts. */
+export interface BinanceVenue {
+  readonly name: Extract<ExchangeName, 'binance' | 'binance-us'>;
+  readonly wsUrl: string;
+  readonly restUrl: string;
+  readonly streamTuning: LiveStreamTuning;
+}
+
+export const BINANCE_VENUE: BinanceVenue = {
+  name: 'binance',
+  wsUrl: BINANCE_WS_URL,
+  restUrl: BINANCE_REST_URL,
+  streamTuning: DEFAULT_STREAM_TUNING,
+};
+
+/** Binance's wire format (combined stream, `GET /api/v3/klines`) on one venue's hosts. */
 export class BinanceAdapter implements ExchangeAdapter {
-  readonly name = 'binance';
+  readonly name: BinanceVenue['name'];
   private readonly rest: BinanceRestClient;
 
-  constructor(private readonly options: BinanceAdapterOptions = {}) {
+  constructor(
+    private readonly options: AdapterOptions = {},
+    private readonly venue: BinanceVenue = BINANCE_VENUE,
+  ) {
+    this.name = venue.name;
     this.rest = new BinanceRestClient({
-      baseUrl: options.restBaseUrl ?? BINANCE_REST_URL,
+      baseUrl: options.restBaseUrl ?? venue.restUrl,
       timeoutMs: options.requestTimeoutMs,
     });
   }
 
   openLiveStream(symbol: MarketSymbol, tuning: Partial<LiveStreamTuning> = {}): LiveStream {
-    const stream = new BinanceLiveStream({
-      ...DEFAULT_STREAM_TUNING,
+    const stream = new ExchangeLiveStream({
+      ...this.venue.streamTuning,
       ...this.options.streamTuning,
       ...tuning,
-      wsBaseUrl: this.options.wsBaseUrl ?? BINANCE_WS_URL,
+      wsBaseUrl: this.options.wsBaseUrl ?? this.venue.wsUrl,
       symbol,
+      wireFormat: binanceWireFormat,
       createSocket: this.options.createSocket,
     });
     stream.start();

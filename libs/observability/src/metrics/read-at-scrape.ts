@@ -51,3 +51,22 @@ export function gaugeReadAtScrape(metric: Described & { readonly read: () => num
     },
   });
 }
+
+/** A gauge with labels, one series per entry `read` returns at each scrape (absent entries vanish). */
+export function labelledGaugeReadAtScrape<L extends string>(
+  metric: Described & {
+    readonly labels: readonly L[];
+    readonly read: () => readonly { readonly labels: Readonly<Record<L, string>>; readonly value: number }[];
+  },
+): Gauge<L> {
+  return new Gauge<L>({
+    name: metric.name,
+    help: metric.help,
+    labelNames: metric.labels,
+    registers: [metric.registry],
+    collect() {
+      this.reset();
+      for (const { labels, value } of metric.read()) this.set(labels, value);
+    },
+  });
+}

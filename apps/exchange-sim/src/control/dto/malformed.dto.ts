@@ -1,5 +1,5 @@
 import { IsIn, IsOptional } from 'class-validator';
-import type { MalformedKind } from '../../stream/stream.gateway';
+import type { MalformedKind } from '../../stream/malformed-kind';
 
 const KINDS: readonly MalformedKind[] = ['invalid-json', 'unknown-event', 'binary'];
 

@@ -1,18 +1,20 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
+import type { FastifyReply } from 'fastify';
 import { RateLimitBucket, RateLimited } from '../../access/keys/rate-limit-bucket';
 import { CurrentDeadline } from '../../deadline/http-deadlines';
 import type { RequestDeadline } from '../../deadline/request-deadline';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import { ApiKeySecurity } from '../../docs/api-key-security.decorator';
-import { RATE_LIMIT_HEADERS } from '../../docs/response-headers';
+import { PRICE_HEADERS, RATE_LIMIT_HEADERS } from '../../docs/response-headers';
 import { describeWebSocketForm } from '../../docs/websocket-forms';
 import { CurrentKlineQueryDto } from './dto/current-kline-query.dto';
 import { KlinesQueryDto } from './dto/klines-query.dto';
 import { KlineDto, KlinesResponseDto, PriceDto } from './dto/price.dto';
 import { PriceQueryDto } from './dto/price-query.dto';
 import { klinesWindowOf } from '../klines/klines-selection';
+import { PriceSource } from '../source/price-source';
 import { MarketDataService } from './market-data.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,7 +32,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 })
 @Controller('api/v1/prices')
 export class PricesController {
-  constructor(private readonly marketData: MarketDataService) {}
+  constructor(
+    private readonly marketData: MarketDataService,
+    private readonly source: PriceSource,
+  ) {}
 
   @Get('current')
   @Header('Content-Type', JSON_TYPE)
@@ -45,9 +50,13 @@ export class PricesController {
         pushes: 'a Price frame for each new last price.',
       }),
   })
-  @ApiOkResponse({ type: PriceDto, description: 'The latest price', headers: RATE_LIMIT_HEADERS })
+  @ApiOkResponse({ type: PriceDto, description: 'The latest price', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getCurrentPrice)
-  getCurrentPrice(@Query() query: PriceQueryDto): Promise<string> {
+  getCurrentPrice(
+    @Query() query: PriceQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    this.nameSource(reply);
     return this.marketData.currentPrice(query.symbol ?? DEFAULT_SYMBOL);
   }
 
@@ -70,12 +79,14 @@ export class PricesController {
         more: 'A range that ends in the past gets its snapshot, then the close 1000.',
       }),
   })
-  @ApiOkResponse({ type: KlinesResponseDto, description: 'The klines', headers: RATE_LIMIT_HEADERS })
+  @ApiOkResponse({ type: KlinesResponseDto, description: 'The klines', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getKlines)
   getKlines(
     @Query() query: KlinesQueryDto,
     @CurrentDeadline() deadline: RequestDeadline | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | string> {
+    this.nameSource(reply);
     const symbol = query.symbol ?? DEFAULT_SYMBOL;
     return this.marketData.klinesBody(symbol, query.interval, klinesWindowOf(query), deadline);
   }
@@ -95,9 +106,19 @@ export class PricesController {
           'closed kline (`isClosed: true`), then the new open kline.',
       }),
   })
-  @ApiOkResponse({ type: KlineDto, description: 'The open kline', headers: RATE_LIMIT_HEADERS })
+  @ApiOkResponse({ type: KlineDto, description: 'The open kline', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getCurrentKline)
-  getCurrentKline(@Query() query: CurrentKlineQueryDto): Promise<string> {
+  getCurrentKline(
+    @Query() query: CurrentKlineQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    this.nameSource(reply);
     return this.marketData.currentKline(query.symbol ?? DEFAULT_SYMBOL, query.interval);
+  }
+
+  /** The serving exchange, once the ingestor has published it (before that there is no data either). */
+  private nameSource(reply: FastifyReply): void {
+    const exchange = this.source.exchange;
+    if (exchange !== undefined) void reply.header('X-Price-Source', exchange);
   }
 }

@@ -1,72 +1,56 @@
-import { exchangeSymbol, type MarketSymbol } from '@pds/market';
+import type { MarketSymbol } from '@pds/market';
 import { ConnectionBudget } from '../connection-budget';
 import type { LiveStreamTuning } from '../exchange-adapter';
 import { Listeners } from '../listeners';
-import type { LiveStream, LiveStreamEvents, StreamCounters } from '../live-stream';
+import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline, StreamTrade } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
-import { streamKlineOf, streamTradeOf } from './binance-events';
-import type { BinanceFrame, RejectReason } from './binance-frame';
-import { combinedStreamUrl } from './binance-stream-names';
-import { EventDeduplicator } from './event-deduplicator';
-import { type SocketFactory, BinanceConnection } from './binance-connection';
+import { type SocketFactory, StreamConnection } from './stream-connection';
+import { StreamDelivery } from './stream-delivery';
+import type { StreamFrame } from './stream-frame';
+import type { StreamWireFormat } from './wire-format';
 
-export interface BinanceLiveStreamOptions extends LiveStreamTuning {
+export interface ExchangeLiveStreamOptions extends LiveStreamTuning {
   readonly wsBaseUrl: string;
   readonly symbol: MarketSymbol;
+  readonly wireFormat: StreamWireFormat;
   readonly createSocket?: SocketFactory;
   readonly now?: () => number;
 }
 
-type DataFrame = Extract<BinanceFrame, { kind: 'trade' | 'kline' }>;
-
-/** Well-formed frames this stream did not ask for; every other rejection is a malformed frame. */
-const UNEXPECTED_REASONS: ReadonlySet<RejectReason> = new Set([
-  'unknown-event',
-  'unsupported-interval',
-  'stream-mismatch',
-]);
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
 
 /**
- * Binance's combined market stream of one symbol, kept alive:
- * - a dead connection (closed, failed, or silent for `silenceMs`) is replaced after a jittered,
- *   capped exponential backoff; the first event on the new one ends an `interruption`;
- * - on `serverShutdown` or at `maxConnectionAgeMs` a replacement is opened first (make-before-break);
- *   it takes over with its first data message and the old one is closed. Both carry the same events
- *   for a moment, so events are de-duplicated by trade id and by kline event time;
+ * One exchange's market stream of one symbol, kept alive, whatever the exchange's wire format:
+ * - a dead connection (refused, answered with an HTTP error, cut, or silent for `silenceMs`) is
+ *   reported `disconnected` and replaced after a jittered, capped exponential backoff; the first
+ *   event on the new one ends an `interruption`;
+ * - on a shutdown notice or at `maxConnectionAgeMs` a replacement is opened first
+ *   (make-before-break); it takes over with its first data message and the old one is closed. Both
+ *   carry the same events for a moment, so events are de-duplicated by the exchange's trade
+ *   sequence and by kline event time;
  * - no new connection goes out beyond `connectionsPer5Minutes`, the exchange's limit per address,
  *   however often connections are cut: the next one waits for the budget.
  */
-export class BinanceLiveStream implements LiveStream {
+export class ExchangeLiveStream implements LiveStream {
   private readonly listeners = new Listeners<LiveStreamEvents>();
-  private readonly dedupe = new EventDeduplicator();
+  private readonly delivery = new StreamDelivery(this.listeners);
   private readonly backoff: ReconnectBackoff;
   private readonly budget: ConnectionBudget;
-  private readonly count: Mutable<StreamCounters> = {
-    framesReceived: 0,
-    malformedFrames: 0,
-    unexpectedFrames: 0,
-    errorReplies: 0,
-    duplicatesDropped: 0,
-    reconnects: 0,
-    switches: 0,
-  };
   private readonly url: string;
   private readonly now: () => number;
-  private active: BinanceConnection | undefined;
-  private replacement: BinanceConnection | undefined;
+  private active: StreamConnection | undefined;
+  private replacement: StreamConnection | undefined;
   private replacementReason = '';
   /** The connection whose age the max-age timer measures. */
-  private agedConnection: BinanceConnection | undefined;
+  private agedConnection: StreamConnection | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ageTimer: NodeJS.Timeout | undefined;
-  private lastEventTime: number | undefined;
   /** Set while no connection delivers: why the last one ended and what it delivered last. */
   private outage: { reason: string; lastEventTime: number | undefined } | undefined;
   private stopped = false;
 
-  constructor(private readonly options: BinanceLiveStreamOptions) {
-    this.url = combinedStreamUrl(options.wsBaseUrl, options.symbol);
+  constructor(private readonly options: ExchangeLiveStreamOptions) {
+    this.url = options.wireFormat.streamUrl(options.wsBaseUrl, options.symbol);
     this.now = options.now ?? Date.now;
     this.backoff = new ReconnectBackoff({
       initialMs: options.reconnectInitialMs,
@@ -88,7 +72,7 @@ export class BinanceLiveStream implements LiveStream {
   }
 
   counters(): StreamCounters {
-    return { ...this.count };
+    return this.delivery.counters();
   }
 
   close(): Promise<void> {
@@ -101,82 +85,71 @@ export class BinanceLiveStream implements LiveStream {
     return Promise.resolve();
   }
 
-  private connect(): BinanceConnection {
+  private connect(): StreamConnection {
     this.budget.record(this.now());
-    return new BinanceConnection(
-      this.url,
-      this.options.silenceMs,
-      {
-        onFrame: (connection, frame) => {
-          this.onFrame(connection, frame);
-        },
-        onDead: (c, r) => {
-          this.onDead(c, r);
-        },
+    const { wireFormat, symbol, silenceMs } = this.options;
+    const setup = {
+      url: this.url,
+      silenceMs,
+      subscribeMessages: wireFormat.subscribeMessages(symbol),
+      decoder: wireFormat.createDecoder(symbol),
+      ping: wireFormat.ping,
+    };
+    const handlers = {
+      onFrame: (connection: StreamConnection, frame: StreamFrame) => {
+        this.onFrame(connection, frame);
       },
-      this.options.createSocket,
-    );
+      onDead: (connection: StreamConnection, reason: string) => {
+        this.onDead(connection, reason);
+      },
+    };
+    return new StreamConnection(setup, handlers, this.options.createSocket);
   }
 
-  private onFrame(connection: BinanceConnection, frame: BinanceFrame): void {
+  private onFrame(connection: StreamConnection, frame: StreamFrame): void {
     if (this.stopped) return;
-    this.count.framesReceived += 1;
+    this.delivery.frameReceived();
+    if (connection === this.active) this.listeners.emit('alive', { time: this.now() });
     switch (frame.kind) {
-      case 'trade':
-      case 'kline':
+      case 'trades':
+      case 'klines':
         this.onData(connection, frame);
         break;
-      case 'serverShutdown':
+      case 'shutdown':
         this.onShutdownNotice(connection);
         break;
-      case 'subscriptionResult':
-        break;
-      case 'aggTrade':
-        this.bump('unexpectedFrames');
+      case 'ack':
+      case 'heartbeat':
         break;
       case 'errorReply':
-        this.bump('errorReplies');
+        this.delivery.bump('errorReplies');
         break;
-      case 'rejected':
-        this.bump(UNEXPECTED_REASONS.has(frame.reason) ? 'unexpectedFrames' : 'malformedFrames');
+      case 'skipped':
+        this.delivery.bump(frame.skip === 'unexpected' ? 'unexpectedFrames' : 'malformedFrames');
         break;
     }
   }
 
-  private onData(connection: BinanceConnection, frame: DataFrame): void {
+  private onData(connection: StreamConnection, frame: DataFrame): void {
+    const events: readonly (StreamTrade | StreamKline)[] =
+      frame.kind === 'trades' ? frame.trades : frame.klines;
+    const first = events[0];
+    if (first === undefined) return;
     if (connection === this.replacement) this.promote(connection);
     if (connection !== this.active) return; // the old connection of a finished switch
-    if (frame.event.symbol !== exchangeSymbol(this.options.symbol)) {
-      this.bump('unexpectedFrames');
-      return;
-    }
-    const eventTime = frame.event.eventTime;
     this.backoff.markUp(this.now());
     if (this.agedConnection !== connection) this.armMaxAge(connection);
     if (this.outage) {
       const { reason, lastEventTime } = this.outage;
       this.outage = undefined;
-      this.bump('reconnects');
-      this.listeners.emit('interruption', { reason, lastEventTime, firstEventTime: eventTime });
+      this.delivery.bump('reconnects');
+      this.listeners.emit('interruption', { reason, lastEventTime, firstEventTime: first.eventTime });
     }
-    this.lastEventTime = Math.max(this.lastEventTime ?? eventTime, eventTime);
-    if (frame.kind === 'trade') {
-      if (!this.dedupe.acceptTrade(frame.event.tradeId)) {
-        this.bump('duplicatesDropped');
-        return;
-      }
-      this.listeners.emit('trade', streamTradeOf(frame.event));
-    } else {
-      const { interval, openTime } = frame.event;
-      if (!this.dedupe.acceptKline(interval, eventTime, openTime)) {
-        this.bump('duplicatesDropped');
-        return;
-      }
-      this.listeners.emit('kline', streamKlineOf(frame.event));
-    }
+    if (frame.kind === 'trades') for (const trade of frame.trades) this.delivery.trade(trade);
+    else for (const kline of frame.klines) this.delivery.kline(kline);
   }
 
-  private onShutdownNotice(connection: BinanceConnection): void {
+  private onShutdownNotice(connection: StreamConnection): void {
     if (connection === this.active) {
       this.beginReplacement('server-shutdown');
       return;
@@ -207,16 +180,16 @@ export class BinanceLiveStream implements LiveStream {
     return Math.max(this.backoff.nextDelayMs(this.now()), this.budget.waitMs(this.now()));
   }
 
-  private promote(connection: BinanceConnection): void {
+  private promote(connection: StreamConnection): void {
     const previous = this.active;
     this.active = connection;
     this.replacement = undefined;
     previous?.close();
-    this.bump('switches');
+    this.delivery.bump('switches');
     this.listeners.emit('switched', { reason: this.replacementReason });
   }
 
-  private onDead(connection: BinanceConnection, reason: string): void {
+  private onDead(connection: StreamConnection, reason: string): void {
     if (this.stopped) return;
     if (connection === this.replacement) {
       this.replacement = undefined;
@@ -228,8 +201,9 @@ export class BinanceLiveStream implements LiveStream {
     }
     if (connection !== this.active) return;
     clearTimeout(this.ageTimer);
-    this.outage ??= { reason, lastEventTime: this.lastEventTime };
-    this.listeners.emit('disconnected', { reason, lastEventTime: this.lastEventTime });
+    const lastEventTime = this.delivery.lastEventTime;
+    this.outage ??= { reason, lastEventTime };
+    this.listeners.emit('disconnected', { reason, lastEventTime });
     // A replacement already on its way takes over; its first event closes the outage.
     this.active = this.replacement;
     this.replacement = undefined;
@@ -240,17 +214,12 @@ export class BinanceLiveStream implements LiveStream {
     }, this.reconnectDelayMs());
   }
 
-  /** Binance cuts every connection at 24 h; replace it before that, from its first data on. */
-  private armMaxAge(connection: BinanceConnection): void {
+  /** Exchanges cut every connection at an age (Binance: 24 h); replace it before that. */
+  private armMaxAge(connection: StreamConnection): void {
     this.agedConnection = connection;
     clearTimeout(this.ageTimer);
     this.ageTimer = setTimeout(() => {
       this.beginReplacement('max-age');
     }, this.options.maxConnectionAgeMs);
-  }
-
-  private bump(counter: keyof StreamCounters): void {
-    this.count[counter] += 1;
-    this.listeners.emit('counters', this.counters());
   }
 }

@@ -1,9 +1,10 @@
 import type { LiveStreamEvents, StreamInterruption, StreamTrade } from '../live-stream';
+import { binanceWireFormat } from '../binance/binance-wire-format';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
-import { BinanceLiveStream } from './binance-live-stream';
+import { ExchangeLiveStream } from './exchange-live-stream';
 
 function nextEvent<E extends keyof LiveStreamEvents>(
-  stream: BinanceLiveStream,
+  stream: ExchangeLiveStream,
   event: E,
   match: (payload: LiveStreamEvents[E]) => boolean = () => true,
 ): Promise<LiveStreamEvents[E]> {
@@ -16,9 +17,9 @@ function nextEvent<E extends keyof LiveStreamEvents>(
   });
 }
 
-describe('BinanceLiveStream against a fake Binance server', () => {
+describe("ExchangeLiveStream with Binance's wire format against a fake Binance server", () => {
   let server: FakeBinanceServer;
-  let stream: BinanceLiveStream;
+  let stream: ExchangeLiveStream;
   const trades: StreamTrade[] = [];
   const interruptions: StreamInterruption[] = [];
 
@@ -26,9 +27,10 @@ describe('BinanceLiveStream against a fake Binance server', () => {
     trades.length = 0;
     interruptions.length = 0;
     server = await FakeBinanceServer.start();
-    stream = new BinanceLiveStream({
+    stream = new ExchangeLiveStream({
       wsBaseUrl: server.url,
       symbol: 'btcusdt',
+      wireFormat: binanceWireFormat,
       silenceMs: 400,
       maxConnectionAgeMs: 60_000,
       reconnectInitialMs: 20,
@@ -156,9 +158,10 @@ describe('BinanceLiveStream against a fake Binance server', () => {
   });
 
   it('replaces a connection before its maximum age, make-before-break', async () => {
-    const aging = new BinanceLiveStream({
+    const aging = new ExchangeLiveStream({
       wsBaseUrl: server.url,
       symbol: 'btcusdt',
+      wireFormat: binanceWireFormat,
       silenceMs: 5_000,
       maxConnectionAgeMs: 300,
       reconnectInitialMs: 20,

@@ -22,3 +22,24 @@ describe('EventDeduplicator', () => {
     expect(dedupe.acceptKline('1m', 60_000, 0)).toBe(false);
   });
 });
+
+describe('EventDeduplicator sequence gaps', () => {
+  it('counts the trade ids skipped between the newest trade and the next one', () => {
+    const dedupe = new EventDeduplicator();
+    expect(dedupe.missingBefore(10)).toBe(0);
+    dedupe.acceptTrade(10);
+    expect(dedupe.missingBefore(11)).toBe(0);
+    expect(dedupe.missingBefore(14)).toBe(3);
+    expect(dedupe.missingBefore(9)).toBe(0);
+  });
+});
+
+describe('EventDeduplicator final pushes', () => {
+  it('accepts the final push of a kline after its open push at the same event time, once', () => {
+    const dedupe = new EventDeduplicator();
+    expect(dedupe.acceptKline('1m', 60_000, 0, false)).toBe(true);
+    expect(dedupe.acceptKline('1m', 60_000, 0, true)).toBe(true);
+    expect(dedupe.acceptKline('1m', 60_000, 0, true)).toBe(false);
+    expect(dedupe.acceptKline('1m', 60_000, 0, false)).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export type MalformedKind = 'invalid-json' | 'unknown-event' | 'binary';

@@ -1,0 +1,78 @@
+import { type Price } from '@pds/market';
+import { eventually, isMsg, nextLog, type StreamClient } from '@pds/testing';
+import { type DarkMode, type FailoverStack, MINUTE, type PriceAnswer, untilSource } from './failover-stack';
+
+/** What one dark period looked like from outside. */
+export interface DarkCycle {
+  /** The ingestor's own account of each switch (its log line, its clock). */
+  readonly away: Record<string, unknown>;
+  readonly back: Record<string, unknown>;
+  /** The price served just before the primary went dark, and while the standby served. */
+  readonly before: PriceAnswer;
+  readonly during: PriceAnswer;
+  /** Test-clock times: the primary made dark, and lit again. */
+  readonly darkAt: number;
+  readonly lightAt: number;
+}
+
+export interface CycleHooks {
+  /** Runs while the standby serves, before the primary is lit again (checks of the dark period). */
+  readonly whileStandbyServes?: () => Promise<void>;
+}
+
+function timeOf(entry: Record<string, unknown>): number {
+  return Date.parse(String(entry.time));
+}
+
+/**
+ * Makes the primary dark in one way, waits for the standby to serve, lights the primary again and
+ * waits for it to serve again, checking on the way that a WebSocket client of /prices/current keeps
+ * receiving frames (one after each switch).
+ */
+export async function darkCycle(
+  stack: FailoverStack,
+  mode: DarkMode,
+  ws: StreamClient,
+  hooks: CycleHooks = {},
+): Promise<DarkCycle> {
+  const before = await untilSource(stack, 'binance', 'the primary serving', 60_000);
+  const awayLog = nextLog(stack.ingestor, isMsg('exchange-switched', { to: 'kraken' }), 60_000);
+  const darkAt = Date.now();
+  await stack.primary.post('/sim/dark', { mode });
+  const away = await awayLog;
+  const during = await untilSource(stack, 'kraken', `the standby serving (${mode})`, 30_000);
+  await framesAfter(ws, `a price frame while the standby serves (${mode})`);
+  await hooks.whileStandbyServes?.();
+  const backLog = nextLog(stack.ingestor, isMsg('exchange-switched', { to: 'binance' }), 3 * MINUTE);
+  const lightAt = Date.now();
+  await stack.primary.post('/sim/light');
+  const back = await backLog;
+  await untilSource(stack, 'binance', `the primary serving again (${mode})`, 30_000);
+  await framesAfter(ws, `a price frame once the primary is back (${mode})`);
+  return { away, back, before, during, darkAt, lightAt };
+}
+
+/** Resolves once the client has received a frame it did not have when called. */
+async function framesAfter(ws: StreamClient, what: string): Promise<void> {
+  const known = ws.frames.length;
+  // Generous: a standby may be in a quiet minute (Kraken has minutes without a trade, so without a price).
+  await eventually(() => Promise.resolve(ws.frames.length > known ? true : undefined), what, 150_000);
+}
+
+/** The switch came within 15 s of the primary's last message; the way back within 90 s and a minute after. */
+export function expectSwitchTimes(cycle: DarkCycle): void {
+  expect(Number(cycle.away.silentForMs)).toBeLessThanOrEqual(15_000);
+  expect(timeOf(cycle.back) - timeOf(cycle.away)).toBeGreaterThanOrEqual(MINUTE);
+  expect(timeOf(cycle.back) - cycle.lightAt).toBeLessThanOrEqual(90_000);
+  expect(Date.parse(cycle.during.price?.time ?? '')).toBeGreaterThanOrEqual(
+    Date.parse(cycle.before.price?.time ?? ''),
+  );
+}
+
+/** Price frames in arrival order never go back in time; the client was never closed. */
+export function expectPriceFramesInOrder(ws: StreamClient): void {
+  const times = ws.frames.map((frame) => Date.parse((frame as unknown as Price).time));
+  const backwards = times.filter((time, index) => index > 0 && time < (times[index - 1] ?? 0));
+  expect(backwards).toEqual([]);
+  expect(ws.closeInfo).toBeUndefined();
+}

@@ -1,0 +1,48 @@
+import type { Interval } from '@pds/market';
+
+/** One trade of the `trade` channel (fields as Kraken names them). */
+export interface KrakenTrade {
+  readonly symbol: string;
+  /** `trade_id`: Kraken's sequence number, unique per book. */
+  readonly tradeId: number;
+  readonly price: string;
+  readonly qty: string;
+  /** `timestamp`, epoch ms. */
+  readonly time: number;
+}
+
+/** One candle of the `ohlc` channel. */
+export interface KrakenCandle {
+  readonly symbol: string;
+  readonly interval: Interval;
+  /** `interval_begin`, epoch ms. */
+  readonly intervalBegin: number;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly trades: number;
+}
+
+/** Every frame of Kraken's Spot WebSocket v2 that the market-data stream meets; parsing never throws. */
+export type KrakenFrame =
+  | { readonly kind: 'trade'; readonly type: 'snapshot' | 'update'; readonly trades: readonly KrakenTrade[] }
+  | {
+      readonly kind: 'ohlc';
+      readonly type: 'snapshot' | 'update';
+      /** The message's `timestamp` (epoch ms), the event time of its candles. */
+      readonly time: number;
+      readonly candles: readonly KrakenCandle[];
+    }
+  | { readonly kind: 'heartbeat' }
+  /** `status` channel: the trading engine's state (`online`, `maintenance`, …). */
+  | { readonly kind: 'status'; readonly system: string }
+  /** A successful reply to our `subscribe` or `ping` (`pong`). */
+  | { readonly kind: 'ack'; readonly method: string }
+  | { readonly kind: 'errorReply'; readonly method: string; readonly error: string }
+  | {
+      readonly kind: 'rejected';
+      readonly reason: 'invalid-json' | 'invalid-field' | 'unexpected';
+      readonly detail: string;
+    };

@@ -1,0 +1,54 @@
+import { IsString, registerDecorator } from 'class-validator';
+import { type ExchangeSettings, ExchangeSettingsError, readExchangeSettings } from './exchange-settings';
+
+// TypeScript's mixin pattern asks for exactly this constructor type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EnvironmentClass = new (...args: any[]) => object;
+
+/** The whole environment (every variable is on it) read as exchange settings; the error's line is the message. */
+function settingsProblem(environment: object): string | undefined {
+  try {
+    readExchangeSettings(environment as Readonly<Record<string, string | undefined>>);
+    return undefined;
+  } catch (error) {
+    if (error instanceof ExchangeSettingsError) return error.message;
+    throw error;
+  }
+}
+
+/** Validates every exchange setting at boot, so a bad one stops the app with one line naming it. */
+function AreExchangeSettings(): PropertyDecorator {
+  return (target, propertyName) => {
+    registerDecorator({
+      name: 'areExchangeSettings',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      options: { message: (args) => settingsProblem(args.object) ?? 'bad exchange settings' },
+      validator: { validate: (_value: unknown, args) => settingsProblem(args?.object ?? {}) === undefined },
+    });
+  };
+}
+
+/**
+ * The exchange settings of CONTRACT section 11 (EXCHANGE, EXCHANGE_STANDBYS, `<NAME>_WS_URL`,
+ * `<NAME>_REST_URL`, EXCHANGE_WS_URL/EXCHANGE_REST_URL), added to an app's environment class (a
+ * mixin, as each already extends ServiceEnvironment) and validated with the rest at boot.
+ */
+export function withExchangeSettings<Base extends EnvironmentClass>(base: Base) {
+  class ExchangeEnvironment extends base {
+    /** The primary exchange; its history is the served history. */
+    @IsString()
+    @AreExchangeSettings()
+    EXCHANGE = 'binance';
+
+    /** Standbys that carry the live data while the primary is dark, best first, comma-separated. */
+    @IsString()
+    EXCHANGE_STANDBYS = '';
+
+    /** The settings read from the whole environment (valid: checked at boot). */
+    exchangeSettings(): ExchangeSettings {
+      return readExchangeSettings(this as unknown as Readonly<Record<string, string | undefined>>);
+    }
+  }
+  return ExchangeEnvironment;
+}

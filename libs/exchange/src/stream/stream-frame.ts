@@ -1,0 +1,35 @@
+import type { StreamKline, StreamTrade } from '../live-stream';
+
+/** Why a frame was skipped: `unexpected` is well-formed but not asked for; `malformed` is broken. */
+export type SkipKind = 'malformed' | 'unexpected';
+
+/**
+ * What one text or binary frame of any exchange means to the stream engine. Each exchange's wire
+ * format turns its own frames into these; the engine never looks at an exchange's JSON.
+ */
+export type StreamFrame =
+  /** Trades in exchange order; `id` is the exchange's own trade sequence. */
+  | { readonly kind: 'trades'; readonly trades: readonly StreamTrade[] }
+  /** Kline pushes, in the interface's shape, whole-interval values. */
+  | { readonly kind: 'klines'; readonly klines: readonly StreamKline[] }
+  /** A reply to our own request (subscribe acknowledgement, pong): not market data. */
+  | { readonly kind: 'ack' }
+  /** The exchange's "connection alive" message (Kraken's heartbeat, status): not market data. */
+  | { readonly kind: 'heartbeat' }
+  /** The server will close this connection soon: open a replacement now. */
+  | { readonly kind: 'shutdown' }
+  /** The exchange refused one of our requests. */
+  | { readonly kind: 'errorReply'; readonly message: string }
+  | { readonly kind: 'skipped'; readonly skip: SkipKind; readonly detail: string };
+
+export const malformed = (detail: string): StreamFrame => ({
+  kind: 'skipped',
+  skip: 'malformed',
+  detail: detail.slice(0, 120),
+});
+
+export const unexpected = (detail: string): StreamFrame => ({
+  kind: 'skipped',
+  skip: 'unexpected',
+  detail: detail.slice(0, 120),
+});

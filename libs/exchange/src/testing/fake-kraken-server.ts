@@ -1,0 +1,116 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import WebSocket, { WebSocketServer } from 'ws';
+
+export interface FakeKrakenTrade {
+  readonly id: number;
+  /** Written into the JSON as a number literal, exactly as given (`97123.4`). */
+  readonly price: string;
+  readonly qty: string;
+  readonly time: string;
+}
+
+export interface FakeKrakenCandle {
+  readonly interval: number;
+  readonly begin: string;
+  readonly open: string;
+  readonly high: string;
+  readonly low: string;
+  readonly close: string;
+  readonly volume: string;
+  readonly trades: number;
+}
+
+/**
+ * The Kraken twin of FakeBinanceServer, for the live stream's own specs: a tiny WebSocket server in
+ * Kraken's Spot WebSocket v2 format (numbers as JSON numbers, heartbeats, acknowledgements). It
+ * records what clients send, so a spec can check the subscribe requests.
+ */
+export class FakeKrakenServer {
+  readonly received: string[] = [];
+  private readonly sockets = new Set<WebSocket>();
+  private connections = 0;
+
+  private constructor(private readonly server: WebSocketServer) {
+    server.on('connection', (socket) => {
+      this.connections += 1;
+      this.sockets.add(socket);
+      this.send(
+        socket,
+        '{"channel":"status","data":[{"api_version":"v2","connection_id":1,"system":"online","version":"2.0.0"}],"type":"update"}',
+      );
+      socket.on('message', (data) => {
+        const text = (data as Buffer).toString('utf8');
+        this.received.push(text);
+        const request = JSON.parse(text) as { method?: string; req_id?: number };
+        if (request.method === 'subscribe') {
+          this.send(socket, JSON.stringify({ method: 'subscribe', success: true, req_id: request.req_id }));
+        }
+      });
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+  }
+
+  static async start(): Promise<FakeKrakenServer> {
+    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await once(server, 'listening');
+    return new FakeKrakenServer(server);
+  }
+
+  get url(): string {
+    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/v2`;
+  }
+
+  /** Resolves once `count` connections have been accepted and have sent `requests` messages in all. */
+  async waitFor(count: number, requests = 0, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.connections < count || this.received.length < requests) {
+      if (Date.now() > deadline) throw new Error(`only ${this.connections} connections`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  trades(type: 'snapshot' | 'update', trades: readonly FakeKrakenTrade[]): void {
+    const data = trades.map(
+      (t) =>
+        `{"symbol":"BTC/USDT","side":"buy","price":${t.price},"qty":${t.qty},"ord_type":"market","trade_id":${t.id},"timestamp":"${t.time}"}`,
+    );
+    this.broadcast(`{"channel":"trade","type":"${type}","data":[${data.join(',')}]}`);
+  }
+
+  candles(type: 'snapshot' | 'update', timestamp: string, candles: readonly FakeKrakenCandle[]): void {
+    const data = candles.map(
+      (c) =>
+        `{"symbol":"BTC/USDT","open":${c.open},"high":${c.high},"low":${c.low},"close":${c.close},"trades":${c.trades},` +
+        `"volume":${c.volume},"vwap":${c.close},"interval_begin":"${c.begin}","interval":${c.interval}}`,
+    );
+    this.broadcast(
+      `{"channel":"ohlc","type":"${type}","timestamp":"${timestamp}","data":[${data.join(',')}]}`,
+    );
+  }
+
+  heartbeat(): void {
+    this.broadcast('{"channel":"heartbeat"}');
+  }
+
+  broadcast(text: string): void {
+    for (const socket of this.sockets) this.send(socket, text);
+  }
+
+  dropAll(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  async stop(): Promise<void> {
+    this.dropAll();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => {
+        resolve();
+      });
+    });
+  }
+
+  private send(socket: WebSocket, text: string): void {
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+  }
+}

@@ -1,0 +1,22 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { type AppName, builtEntryPoint } from './spawn-app';
+
+export interface AppExit {
+  readonly code: number | null;
+  /** Everything the app printed, standard output and error together. */
+  readonly output: string;
+}
+
+/** Runs a built app until it exits by itself (Jest's timeout bounds a start that never ends). */
+export async function runUntilExit(app: AppName, env: Record<string, string>): Promise<AppExit> {
+  const child = spawn(process.execPath, [builtEntryPoint(app)], {
+    env: { ...process.env, PORT: '0', METRICS_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, output: Buffer.concat(chunks).toString() };
+}
