@@ -373,6 +373,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/billing/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The account's invoices, newest first
+     * @description Every invoice Stripe issued to the account (first payment, renewals, prorations), newest first, with Stripe's hosted invoice page; empty for an account that never paid.
+     */
+    get: operations['listInvoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/billing/plans': {
     parameters: {
       query?: never;
@@ -407,6 +427,26 @@ export interface paths {
      * @description A Stripe customer portal session for the account, where it changes plan or card or cancels.
      */
     post: operations['openBillingPortal'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the plan of the live subscription
+     * @description An upgrade applies at once: the rest of the period is prorated and charged now (an invoice), and every key gets the new limits within 5 s. A downgrade, or `free`, applies at the end of the paid period and shows meanwhile as `subscription.pendingPlan`. Asking for the current plan while a change is pending withdraws that change.
+     */
+    post: operations['changePlan'];
     delete?: never;
     options?: never;
     head?: never;
@@ -564,7 +604,7 @@ export interface paths {
     };
     /**
      * Readiness
-     * @description Answers 200 when this replica can serve: Redis takes writes, is not loading and does not evict keys, and the last exchange event is recent; 503 naming the failing check otherwise, for load balancers to take the replica out of rotation. No key needed.
+     * @description Answers 200 when this replica can serve: Redis takes writes, is not loading and does not evict keys, and the last exchange event is recent; it names the exchange serving the live data (`source`), the configured primary and the state of each configured exchange; 503 naming the failing check otherwise, for load balancers to take the replica out of rotation. No key needed.
      */
     get: operations['HealthController_ready'];
     put?: never;
@@ -715,6 +755,13 @@ export interface components {
       name: string;
       price: components['schemas']['PriceDto'];
     };
+    ChangePlanDto: {
+      /**
+       * @description A plan id from GET /api/v1/billing/plans (`free` ends the paid plan at the period end)
+       * @example business
+       */
+      plan: string;
+    };
     CheckoutDto: {
       /**
        * @description A paid plan id from GET /api/v1/billing/plans
@@ -786,6 +833,7 @@ export interface components {
         | 'UNAUTHORIZED'
         | 'FORBIDDEN'
         | 'NOT_FOUND'
+        | 'CONFLICT'
         | 'PAYLOAD_TOO_LARGE'
         | 'RATE_LIMIT_EXCEEDED'
         | 'SERVICE_UNAVAILABLE'
@@ -817,6 +865,35 @@ export interface components {
        * @description A Stripe-hosted page; a secret link, do not share it
        */
       url: string;
+    };
+    InvoiceDto: {
+      /**
+       * @description Amount due, as a decimal string in the currency
+       * @example 20.00
+       */
+      amount: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** @example usd */
+      currency: string;
+      /** @example in_1QxY2zAbCdEfGhIjKlMnOpQr */
+      id: string;
+      /** @example A1B2C3D4-0002 */
+      number: string | null;
+      /**
+       * @description Stripe's status: `open`, `paid`, `uncollectible` or `void`
+       * @example paid
+       */
+      status: string;
+      /**
+       * Format: uri
+       * @description Stripe's hosted invoice page
+       */
+      url: string | null;
+    };
+    InvoiceListDto: {
+      /** @description Newest first */
+      invoices: components['schemas']['InvoiceDto'][];
     };
     KlineDto: {
       /** @example 97123.45000000 */
@@ -907,6 +984,14 @@ export interface components {
        */
       wsConnections: number;
     };
+    PlanChangeDto: {
+      /**
+       * @description The plan in effect now: the new one after an upgrade, the old one until a downgrade applies
+       * @example business
+       */
+      plan: string;
+      subscription: components['schemas']['SubscriptionDto'];
+    };
     PlanDto: {
       /** @description Live API keys the account may hold */
       apiKeys: number;
@@ -972,7 +1057,15 @@ export interface components {
       cancelAtPeriodEnd: boolean;
       /** Format: date-time */
       currentPeriodEnd: string;
-      /** @example active */
+      /**
+       * @description The plan the account moves to at `currentPeriodEnd`: a downgrade planned with POST /api/v1/billing/subscription or in the portal, or `free` when the subscription cancels at the period end; null when nothing changes
+       * @example pro
+       */
+      pendingPlan: string | null;
+      /**
+       * @description Stripe's status: `active` or `trialing` give the plan; `past_due` (a renewal declined while Stripe retries) keeps it until the card is fixed in the portal or the retries end; `canceled`, `unpaid` and `incomplete_expired` mean free
+       * @example active
+       */
       status: string;
     };
     VerifyEmailDto: {
@@ -2276,8 +2369,62 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description FORBIDDEN: the account already has a paid plan (change it in the customer portal) */
-      403: {
+      /** @description CONFLICT: the account already has a paid plan (change it with POST /api/v1/billing/subscription) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)
+       *
+       *     SERVICE_UNAVAILABLE
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  listInvoices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InvoiceListDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -2360,6 +2507,82 @@ export interface operations {
       };
       /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)
+       *
+       *     SERVICE_UNAVAILABLE
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  changePlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChangePlanDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlanChangeDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: unknown plan, or the current plan with no change pending */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout) */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -2519,6 +2742,8 @@ export interface operations {
       /** @description The latest price */
       200: {
         headers: {
+          /** @description The exchange the newest value of the answer came from: the configured exchange, or one of its standbys while it is dark (`binance`, `binance-us`, `kraken`) */
+          'X-Price-Source'?: 'binance' | 'binance-us' | 'kraken';
           /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
           'X-RateLimit-Limit'?: number;
           /** @description Requests this key has left on this operation in the current window */
@@ -2599,6 +2824,8 @@ export interface operations {
       /** @description The klines */
       200: {
         headers: {
+          /** @description The exchange the newest value of the answer came from: the configured exchange, or one of its standbys while it is dark (`binance`, `binance-us`, `kraken`) */
+          'X-Price-Source'?: 'binance' | 'binance-us' | 'kraken';
           /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
           'X-RateLimit-Limit'?: number;
           /** @description Requests this key has left on this operation in the current window */
@@ -2674,6 +2901,8 @@ export interface operations {
       /** @description The open kline */
       200: {
         headers: {
+          /** @description The exchange the newest value of the answer came from: the configured exchange, or one of its standbys while it is dark (`binance`, `binance-us`, `kraken`) */
+          'X-Price-Source'?: 'binance' | 'binance-us' | 'kraken';
           /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
           'X-RateLimit-Limit'?: number;
           /** @description Requests this key has left on this operation in the current window */

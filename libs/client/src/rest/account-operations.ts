@@ -81,6 +81,11 @@ export function accountOperations(context: RestContext) {
       startBoostCheckout: (body: Schemas['BoostCheckoutDto']) =>
         send(() => api.POST('/api/v1/billing/boosts/checkout', { ...session(), body }), retry),
       openPortal: () => send(() => api.POST('/api/v1/billing/portal', session()), retry),
+      /** Changes the live subscription's plan (an upgrade now, a downgrade at the period end). */
+      changePlan: (body: Schemas['ChangePlanDto']) =>
+        send(() => api.POST('/api/v1/billing/subscription', { ...session(), body }), retry),
+      /** The account's invoices, newest first. */
+      listInvoices: () => send(() => api.GET('/api/v1/billing/invoices', session()), retry),
     },
   };
 }
