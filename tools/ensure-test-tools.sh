@@ -2,7 +2,8 @@
 # Installs the system tools the test suite drives (Debian packages), when they are missing:
 # nginx and openssl (load-balancer and TLS tests), docker-compose (compose file validation), chromium
 # (demo page e2e), redis-server and redis-cli (private servers and the local Redis Cluster of the
-# cluster project).
+# cluster project), prometheus and promtool (alert rule unit tests, dashboards against a real
+# Prometheus).
 set -euo pipefail
 
 missing=()
@@ -12,6 +13,7 @@ command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v redis-cli >/dev/null 2>&1 || missing+=(redis-tools)
+{ command -v prometheus && command -v promtool; } >/dev/null 2>&1 || missing+=(prometheus)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

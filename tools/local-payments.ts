@@ -1,6 +1,11 @@
-/** The payments simulator's own test secrets (apps/payments-sim README): not credentials. */
-const SIM_SECRET_KEY = 'sk_test_paymentssimulator';
-const SIM_WEBHOOK_SECRET = 'whsec_paymentssimulator';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The secrets the gateway and the payments simulator share, new on every run: a fixed webhook
+ * secret would let anything that reaches the gateway sign webhooks of its own.
+ */
+const SIM_SECRET_KEY = `sk_test_${randomBytes(24).toString('hex')}`;
+const SIM_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64url')}`;
 
 /** The payments simulator's settings: its port and where it sends webhooks (the local gateway). */
 export function paymentsSimEnv(simPort: number, gatewayPort: number): Record<string, string> {

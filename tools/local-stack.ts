@@ -10,9 +10,16 @@ import { billingHowTo, localStripeEnv, paymentsSimEnv } from './local-payments';
 
 /**
  * `npm start`: the whole service on this machine against the exchange simulator (no internet
- * needed): simulator, ingestor, cache worker and gateway, sharing the Redis at REDIS_URL.
+ * needed): simulator, ingestor, cache worker and gateway, sharing the Redis at REDIS_URL, every one
+ * listening on 127.0.0.1 only.
  */
 const started: RunningApp[] = [];
+
+/**
+ * Every listener of the stack (HTTP, WebSocket, metrics) on loopback only: a demo on a laptop must
+ * not serve the café's network. The mail sink binds loopback by itself.
+ */
+const LOOPBACK_ONLY = { HOST: '127.0.0.1', METRICS_HOST: '127.0.0.1' };
 
 function printLine(app: AppName, line: string, entry: Record<string, unknown> | undefined): void {
   // Request lines and framework chatter would drown the rest; everything else is shown.
@@ -21,13 +28,17 @@ function printLine(app: AppName, line: string, entry: Record<string, unknown> | 
 }
 
 async function start(app: AppName, env: Record<string, string>): Promise<RunningApp> {
-  const running = await spawnApp(app, env, {
-    retainOutput: false,
-    timeoutMs: 30_000,
-    onLine: (line, entry) => {
-      printLine(app, line, entry);
+  const running = await spawnApp(
+    app,
+    { ...env, ...LOOPBACK_ONLY },
+    {
+      retainOutput: false,
+      timeoutMs: 30_000,
+      onLine: (line, entry) => {
+        printLine(app, line, entry);
+      },
     },
-  });
+  );
   started.push(running);
   running.process.once('exit', (code, signal) => {
     if (stopping) return;
@@ -123,7 +134,7 @@ function welcome(url: string, simPort: number, key: string, mailUrl: string, pay
       '',
       `The service is running against the exchange simulator at http://127.0.0.1:${simPort}.`,
       `  Gateway:  ${url}   (API docs: ${url}/docs)`,
-      `  Live chart: ${url}/demo?key=${key}`,
+      `  Live chart: ${url}/demo (paste the demo key there)`,
       `  Account:  ${url}/account (sign up, keys, plan and boosts)`,
       `  Demo key: ${key}`,
       `  Try:      curl -H 'x-api-key: ${key}' ${url}/api/v1/prices/current`,

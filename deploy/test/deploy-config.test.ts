@@ -5,8 +5,11 @@ import { promisify } from 'node:util';
 import { NGINX, type NginxMode, PLAIN, renderNginxConfig } from './support/nginx';
 import { selfSignedCertificate } from './support/tls';
 
-const run = promisify(execFile);
+const execute = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
+/** Compose refuses to interpolate the file without it: the bundled Redis has no default password. */
+const COMPOSE_ENV = { ...process.env, REDIS_PASSWORD: 'compose-check-password-0123456789' };
+const run = (command: string, args: string[]) => execute(command, args, { env: COMPOSE_ENV });
 
 describe('deployment configuration', () => {
   it('should be accepted by docker-compose config, with the offline profile too', async () => {
@@ -36,9 +39,11 @@ describe('deployment configuration', () => {
         'gateway-1',
         'gateway-2',
         'gateway-3',
+        'grafana',
         'ingestor-1',
         'ingestor-2',
         'nginx',
+        'prometheus',
         'redis',
       ].sort(),
     );
@@ -48,6 +53,26 @@ describe('deployment configuration', () => {
       'config',
     ]);
     expect(config).toContain('--appendonly');
+  });
+
+  it("should refuse to interpolate without REDIS_PASSWORD, and put it in every app's REDIS_URL", async () => {
+    const withoutPassword = { ...process.env };
+    delete withoutPassword.REDIS_PASSWORD;
+    await expect(
+      execute('docker-compose', ['-f', join(ROOT, 'docker-compose.yml'), 'config', '-q'], {
+        env: withoutPassword,
+      }),
+    ).rejects.toThrow(/REDIS_PASSWORD must be set/);
+    const { stdout: config } = await run('docker-compose', [
+      '-f',
+      join(ROOT, 'docker-compose.yml'),
+      'config',
+    ]);
+    const urls = config.match(/REDIS_URL: .*/g) ?? [];
+    expect(urls).toHaveLength(7);
+    for (const url of urls) {
+      expect(url).toBe(`REDIS_URL: redis://:${COMPOSE_ENV.REDIS_PASSWORD}@redis:6379`);
+    }
   });
 
   it('should pass nginx -t with the load balancer configuration, in the TLS and the plain-HTTP mode', async () => {

@@ -8,6 +8,7 @@ import {
   type RedisClient,
   RedisKeys,
   RedisMemoryMetrics,
+  RedisCommandMetrics,
   RedisModule,
 } from '@pds/redis';
 import { BillingReconciler } from './billing/billing-reconciler';
@@ -22,6 +23,7 @@ import { HistoryJobs } from './jobs/history-jobs';
 import { HistoryProcessor } from './jobs/history.processor';
 import { WarmUpStarter } from './jobs/warm-up.starter';
 import { CacheMetrics } from './metrics/cache-metrics';
+import { SubscriptionMetrics } from './metrics/subscription-metrics';
 import { CacheReadiness } from './metrics/cache-readiness';
 import { RetentionService } from './retention/retention.service';
 import { ShutdownSignal } from './shutdown-signal';
@@ -72,7 +74,9 @@ export class CacheModule {
         BillingReconciliationProcessor,
         ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
         CacheMetrics,
+        SubscriptionMetrics,
         RedisMemoryMetrics,
+        RedisCommandMetrics,
         { provide: READINESS_PROBE, useClass: CacheReadiness },
       ],
     };

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AppLogger } from '@pds/observability';
-import { RedisMemoryMetrics, RedisModule } from '@pds/redis';
+import { RedisCommandMetrics, RedisMemoryMetrics, RedisModule } from '@pds/redis';
 import { AccessModule } from './access/access.module';
 import { AccountPageModule } from './account-page/account-page.module';
 import { AccountsModule } from './accounts/accounts.module';
@@ -50,6 +50,7 @@ export class GatewayModule {
       ],
       providers: [
         RedisMemoryMetrics,
+        RedisCommandMetrics,
         { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: RateLimitGuard },
         {

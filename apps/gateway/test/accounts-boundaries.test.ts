@@ -102,6 +102,7 @@ describe('accounts: credentials, bodies and the OpenAPI document', () => {
     const operations = [
       ['/api/v1/auth/register', 'post', '202'],
       ['/api/v1/auth/verify-email', 'post', '200'],
+      ['/api/v1/auth/verify-email/resend', 'post', '202'],
       ['/api/v1/auth/login', 'post', '200'],
       ['/api/v1/auth/refresh', 'post', '200'],
       ['/api/v1/auth/logout', 'post', '204'],

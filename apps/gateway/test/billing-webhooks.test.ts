@@ -47,7 +47,7 @@ describe('billing: Stripe webhooks', () => {
     await stack.close();
   });
 
-  it('should refuse a missing, wrong or stale signature with 400 and change nothing', async () => {
+  it('should refuse a missing, wrong, stale or future-dated signature with 400 and change nothing', async () => {
     const user = await newPayer(stack, 'forger@example.test');
     const { id } = (await billingApi(stack.gateways[0], user).account()).body as AccountView;
     const payload = JSON.stringify({
@@ -61,14 +61,49 @@ describe('billing: Stripe webhooks', () => {
       secret: PAYMENTS_SIM_WEBHOOK_SECRET,
       timestamp: Math.floor(Date.now() / 1000) - 600,
     });
+    const future = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: PAYMENTS_SIM_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 600,
+    });
     const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
-    for (const signature of [undefined, wrong, stale, 't=1,v1=00']) {
+    for (const signature of [undefined, wrong, stale, future, 't=1,v1=00']) {
       const answer = await postWebhook(payload, signature);
       expect(answer.status).toBe(400);
       expect(await answer.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }
     expect(await stack.harness.redis.exists(stack.harness.keys.stripeEvent('evt_forged'))).toBe(0);
     expect(await planOf(user)).toBe('free');
+  });
+
+  it('should apply an event once when four deliveries of it arrive at the same moment', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'concurrent@example.test');
+    await subscribe(a, user, 'pro');
+    const { id } = (await billingApi(a, user).account()).body as AccountView;
+    const customer = await stack.harness.redis.hget(stack.harness.keys.account(id), 'stripeCustomerId');
+    expect(customer).toEqual(expect.any(String));
+    const payload = JSON.stringify({
+      id: `evt_concurrent_${id}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: { object: { object: 'subscription', customer } },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: PAYMENTS_SIM_WEBHOOK_SECRET,
+    });
+    const deliver = (gateway: typeof a) =>
+      fetch(`${baseOf(gateway)}${WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
+    const answers = await Promise.all([a, b, a, b].map(deliver));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { duplicate?: true }[];
+    expect(bodies.filter((body) => body.duplicate !== true)).toEqual([{ received: true }]);
+    expect(await planOf(user)).toBe('pro');
   });
 
   it('should grant one boost and one plan when every event is delivered twice', async () => {

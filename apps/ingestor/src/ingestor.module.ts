@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { AppLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
-import { RedisMemoryMetrics, RedisModule } from '@pds/redis';
+import { RedisCommandMetrics, RedisMemoryMetrics, RedisModule } from '@pds/redis';
 import { marketSourcesProvider } from './feed/exchange.provider';
 import { MarketFeed } from './feed/market-feed';
 import { GapRecorder } from './gaps/gap-recorder';
@@ -40,6 +40,7 @@ export class IngestorModule {
         IngestorMetrics,
         ExchangeMetrics,
         RedisMemoryMetrics,
+        RedisCommandMetrics,
         { provide: READINESS_PROBE, useClass: IngestorReadiness },
       ],
     };

@@ -1,4 +1,13 @@
-import { freePort, PRICE, type RunningApp, spawnCache } from '@pds/testing';
+import {
+  freePort,
+  generateRedisPassword,
+  PRICE,
+  redisAt,
+  type RedisServer,
+  type RunningApp,
+  spawnCache,
+  startRedisServer,
+} from '@pds/testing';
 import {
   gatewayHarness,
   type GatewayHarness,
@@ -14,8 +23,9 @@ type LogEntry = Record<string, unknown>;
 
 /**
  * The local multi-replica deployment: the simulator, the ingestor, the cache worker and two gateways
- * (fixed ports, trusting nginx's loopback address as TRUSTED_PROXIES) on one Redis prefix, behind
- * nginx with the shipped configuration of `mode`.
+ * (fixed ports, trusting nginx's loopback address as TRUSTED_PROXIES) on a private redis-server that
+ * asks for a password, as the compose file's does, behind nginx with the shipped configuration of
+ * `mode`.
  */
 export interface ReplicaStack {
   readonly harness: GatewayHarness;
@@ -48,9 +58,10 @@ async function sendUntilServed(nginx: RunningNginx, app: RunningApp, key: string
 }
 
 export async function startReplicaStack(label: string, mode: NginxMode = PLAIN): Promise<ReplicaStack> {
-  const harness = await gatewayHarness(label);
+  const redis: RedisServer = await startRedisServer({ password: generateRedisPassword() });
+  const harness = await gatewayHarness(label, redisAt(redis.url));
   const sim = await startSim({ SIM_TRADES_PER_SECOND: '5' });
-  const ingestor = await startIngestor(harness.prefix, sim);
+  const ingestor = await startIngestor(harness.prefix, sim, harness.redisEnv);
   const cache = await spawnCache(harness, sim);
   const unlimitedKey = (await harness.createKey({ requestsPerMinute: 1_000_000 })).key;
   const ports = [await freePort(), await freePort()];
@@ -76,6 +87,7 @@ export async function startReplicaStack(label: string, mode: NginxMode = PLAIN):
       await harness.close();
       await Promise.all([cache.stop(), ingestor.stop()]);
       await sim.app.stop();
+      await redis.dispose();
     },
   };
 }

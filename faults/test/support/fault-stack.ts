@@ -1,4 +1,5 @@
 import {
+  generateRedisPassword,
   isMsg,
   redisAt,
   type RedisServer,
@@ -76,11 +77,12 @@ const GATEWAY_ENV = {
 };
 
 /**
- * The whole service on a private, append-only redis-server (so it can be stopped and started and
- * keeps its data, as production's AOF Redis does); see startStackOn.
+ * The whole service on a private, append-only, password-protected redis-server (so it can be
+ * stopped and started and keeps its data, and asks every client for its password, as production's
+ * Redis does); see startStackOn.
  */
 export async function startFaultStack(simOffsetMs: number): Promise<FaultStack> {
-  const redis = await startRedisServer({ appendOnly: true });
+  const redis = await startRedisServer({ appendOnly: true, password: generateRedisPassword() });
   return startStackOn(redis, redisAt(redis.url), simOffsetMs);
 }
 

@@ -1,16 +1,22 @@
 import { defineLuaScript, integerReply } from '@pds/redis';
 
 /**
- * Writes an account's plan and subscription. KEYS: the account hash. ARGV: when Stripe was read (ms),
- * plan, then subscription id, status, current period end, cancel at period end, pending plan ('' id:
- * none; '' pending plan: no change planned).
+ * Writes an account's plan and subscription. KEYS: the account hash, and for a webhook the marker of
+ * its event. ARGV: when Stripe was read (ms), plan, then subscription id, status, current period
+ * end, cancel at period end, pending plan ('' id: none; '' pending plan: no change planned), and for
+ * a webhook how long its marker lasts (ms).
  * A state read from Stripe earlier than the one stored is ignored, so concurrent webhooks cannot
- * put an older state back. Returns 1 when written, 0 when older or the account is gone.
+ * put an older state back. An event whose marker is set was applied already: nothing is written,
+ * and otherwise the marker is set in the same step, so two deliveries of one event apply once.
+ * Returns 1 when written, 0 when older or the account is gone, 2 for an event applied already.
  */
 export const APPLY_BILLING_STATE = defineLuaScript({
   name: 'pdsApplyBillingState',
   parse: integerReply,
   lua: `
+local event = KEYS[2]
+if event and redis.call('EXISTS', event) == 1 then return 2 end
+if event then redis.call('SET', event, 'applied', 'PX', ARGV[8]) end
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local stored = tonumber(redis.call('HGET', KEYS[1], 'billingReadAt') or '0')
 if stored > tonumber(ARGV[1]) then return 0 end

@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Counter, Registry } from 'prom-client';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts, type RunScript } from '@pds/redis';
 import { ANNOUNCE_ACCOUNT_KEYS, APPLY_BILLING_STATE } from './account-billing.lua';
 import { GRANT_ACCOUNT_BOOST, type GrantOutcome } from './account-boost.lua';
@@ -14,6 +15,21 @@ export interface PaidBoost {
 
 // Paid boosts are never refused for the cap admins' grants have: they were paid for.
 const NO_CAP = 1_000_000;
+
+/**
+ * The Stripe event a write applies, for a webhook: its marker is checked and set by the same script
+ * as the write (one per hash tag the writes use), so two deliveries of one event apply it once.
+ */
+export interface EventMarker {
+  /** Beside the account hash (`{accounts}`): plan and subscription writes. */
+  readonly onAccount: string;
+  /** Beside the boosts (`{api-keys}`): paid boost grants. */
+  readonly onBoosts: string;
+  readonly ttlMs: number;
+}
+
+/** What a write made of its event: done now, or done already by another delivery. */
+export type EventWrite = 'applied' | 'duplicate';
 
 /** How far back reconciliation re-reads an account's paid Checkout sessions. */
 export const RECONCILE_LOOK_BACK_SECONDS = 7 * 86_400;
@@ -35,15 +51,25 @@ export class AccountBilling {
   private readonly applyState: RunScript<number>;
   private readonly announceKeys: RunScript<number>;
   private readonly grantBoost: RunScript<GrantOutcome>;
+  private readonly boostsSold: Counter | undefined;
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
+    @Optional() registry?: Registry,
   ) {
     this.applyState = scripts.bind(APPLY_BILLING_STATE);
     this.announceKeys = scripts.bind(ANNOUNCE_ACCOUNT_KEYS);
     this.grantBoost = scripts.bind(GRANT_ACCOUNT_BOOST);
+    // Counted where the grant happens (webhook or reconciliation), once per paid session.
+    this.boostsSold = registry
+      ? new Counter({
+          name: 'pds_billing_boosts_sold_total',
+          help: 'Paid boosts granted by this process (each paid Checkout session once)',
+          registers: [registry],
+        })
+      : undefined;
   }
 
   /** The account that Stripe customer was made for, as recorded at its first checkout. */
@@ -60,11 +86,19 @@ export class AccountBilling {
     return (await this.redis.hget(this.keys.account(accountId), 'stripeCustomerId')) ?? undefined;
   }
 
-  /** Writes the state read from Stripe at `readAt` (ms) unless a later read was written first. */
-  async applyBillingState(accountId: string, state: BillingState, readAt: number): Promise<void> {
+  /**
+   * Writes the state read from Stripe at `readAt` (ms) unless a later read was written first; with
+   * `event`, only when that event was not applied already.
+   */
+  async applyBillingState(
+    accountId: string,
+    state: BillingState,
+    readAt: number,
+    event?: EventMarker,
+  ): Promise<EventWrite> {
     const { subscription } = state;
     const written = await this.applyState(
-      [this.keys.account(accountId)],
+      [this.keys.account(accountId), ...(event ? [event.onAccount] : [])],
       readAt,
       state.plan,
       subscription?.id ?? '',
@@ -72,17 +106,23 @@ export class AccountBilling {
       subscription?.currentPeriodEnd ?? '',
       String(subscription?.cancelAtPeriodEnd ?? false),
       subscription?.pendingPlan ?? '',
+      ...(event ? [event.ttlMs] : []),
     );
     if (written === 1) await this.announce(accountId);
+    return written === 2 ? 'duplicate' : 'applied';
   }
 
-  /** Grants the boost paid by this Checkout session, once however often it is asked. */
+  /**
+   * Grants the boost paid by this Checkout session, once however often it is asked; with `event`,
+   * only when that event was not applied already.
+   */
   async grantPaidBoost(
     accountId: string,
     sessionId: string,
     paid: PaidBoost,
+    event?: EventMarker,
     now = Date.now(),
-  ): Promise<boolean> {
+  ): Promise<EventWrite> {
     const boost: Boost = {
       id: generateBoostId(),
       extraRequestsPerMinute: paid.extraRequestsPerMinute,
@@ -96,6 +136,7 @@ export class AccountBilling {
         this.keys.accountApiKeys(accountId),
         this.keys.apiKeyIndex(),
         this.keys.paidBoostSession(sessionId),
+        ...(event ? [event.onBoosts] : []),
       ],
       boost.id,
       boostToJson(boost),
@@ -104,8 +145,10 @@ export class AccountBilling {
       NO_CAP,
       this.keys.apiKeyChangesChannel(),
       PAID_SESSION_MEMORY_MS,
+      ...(event ? [event.ttlMs] : []),
     );
-    return outcome === 'granted';
+    if (outcome === 'granted') this.boostsSold?.inc();
+    return outcome === 'event-applied' ? 'duplicate' : 'applied';
   }
 
   private async announce(accountId: string): Promise<void> {

@@ -1,5 +1,11 @@
 import type Stripe from 'stripe';
-import { type AccountBilling, type PaidBoost, RECONCILE_LOOK_BACK_SECONDS } from './account-billing';
+import {
+  type AccountBilling,
+  type EventMarker,
+  type EventWrite,
+  type PaidBoost,
+  RECONCILE_LOOK_BACK_SECONDS,
+} from './account-billing';
 import {
   type BillingState,
   billingStateOf,
@@ -10,6 +16,15 @@ import {
 /** The plan catalogue as billing reads it: which plan or boost a Stripe price sells. */
 export interface PriceCatalogue extends PlanPrices {
   boostByPrice(priceId: string): PaidBoost | undefined;
+}
+
+/** What a webhook event came to: a write made now or by an earlier delivery, or nothing to write. */
+export type EventOutcome = EventWrite | 'nothing-to-write';
+
+/** A customer read from Stripe: the state applied (none when no account is known) and the write's outcome. */
+export interface CustomerSync {
+  readonly state: BillingState | undefined;
+  readonly outcome: EventOutcome;
 }
 
 function idOf(value: string | { id: string } | null): string | undefined {
@@ -29,12 +44,12 @@ export class StripeSync {
   ) {}
 
   /**
-   * Re-reads the customer's subscriptions and sets the account's plan from the current one; answers
-   * the state applied (undefined when no account is known for the customer).
+   * Re-reads the customer's subscriptions and sets the account's plan from the current one, answering
+   * the state applied; `event` marks the write as that webhook's (applied once).
    */
-  async syncCustomer(customerId: string, accountHint?: string): Promise<BillingState | undefined> {
+  async syncCustomer(customerId: string, accountHint?: string, event?: EventMarker): Promise<CustomerSync> {
     const accountId = (await this.billing.accountOfCustomer(customerId)) ?? accountHint;
-    if (!accountId) return undefined;
+    if (!accountId) return { state: undefined, outcome: 'nothing-to-write' };
     const readAt = Date.now();
     const subscriptions = await this.stripe.subscriptions.list({
       customer: customerId,
@@ -44,25 +59,25 @@ export class StripeSync {
       expand: ['data.schedule'],
     });
     const state = billingStateOf(currentSubscription(subscriptions.data), this.catalogue);
-    await this.billing.applyBillingState(accountId, state, readAt);
-    return state;
+    return { state, outcome: await this.billing.applyBillingState(accountId, state, readAt, event) };
   }
 
   /** A completed Checkout session: the subscription it started, or the boost it paid for. */
-  async syncCheckoutSession(sessionId: string): Promise<void> {
+  async syncCheckoutSession(sessionId: string, event?: EventMarker): Promise<EventOutcome> {
     const session = await this.stripe.checkout.sessions.retrieve(sessionId);
     const accountId = session.client_reference_id ?? session.metadata?.accountId ?? undefined;
     const customerId = idOf(session.customer);
     if (session.mode === 'subscription' && customerId) {
-      await this.syncCustomer(customerId, accountId);
-      return;
+      return (await this.syncCustomer(customerId, accountId, event)).outcome;
     }
-    if (session.mode !== 'payment' || session.payment_status !== 'paid' || !accountId) return;
+    if (session.mode !== 'payment' || session.payment_status !== 'paid' || !accountId) {
+      return 'nothing-to-write';
+    }
     const lineItems = await this.stripe.checkout.sessions.listLineItems(sessionId, { limit: 10 });
     const boost = lineItems.data
       .map((item) => (item.price ? this.catalogue.boostByPrice(item.price.id) : undefined))
       .find((paid) => paid !== undefined);
-    if (boost) await this.billing.grantPaidBoost(accountId, session.id, boost);
+    return boost ? this.billing.grantPaidBoost(accountId, session.id, boost, event) : 'nothing-to-write';
   }
 
   /**
@@ -86,12 +101,14 @@ export class StripeSync {
     }
   }
 
-  /** Applies what one webhook event is about; true when it was a kind billing follows. */
-  async applyEvent(event: Stripe.Event): Promise<boolean> {
+  /**
+   * Applies what one webhook event is about, its write marked with `marker` so that a second
+   * delivery of the event, even one running at the same moment, writes nothing.
+   */
+  async applyEvent(event: Stripe.Event, marker: EventMarker): Promise<EventOutcome> {
     const object = event.data.object as unknown as Record<string, unknown>;
     if (event.type.startsWith('checkout.session.')) {
-      await this.syncCheckoutSession(String(object.id));
-      return true;
+      return this.syncCheckoutSession(String(object.id), marker);
     }
     if (
       event.type.startsWith('customer.subscription.') ||
@@ -100,9 +117,8 @@ export class StripeSync {
     ) {
       const customerId = idOf(object.customer as string | { id: string } | null);
       const metadata = object.metadata as Record<string, string> | undefined;
-      if (customerId) await this.syncCustomer(customerId, metadata?.accountId);
-      return true;
+      if (customerId) return (await this.syncCustomer(customerId, metadata?.accountId, marker)).outcome;
     }
-    return false;
+    return 'nothing-to-write';
   }
 }

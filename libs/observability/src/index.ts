@@ -6,4 +6,5 @@ export * from './metrics/metrics-registry';
 export * from './metrics/metrics-server';
 export * from './metrics/read-at-scrape';
 export * from './metrics/readiness';
+export * from './metrics/readiness-gauge';
 export * from './logging/throttled-log';

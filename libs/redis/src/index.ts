@@ -15,3 +15,4 @@ export * from './health/redis-health';
 export * from './health/availability-log';
 export * from './health/redis-memory';
 export * from './nest/redis-memory.metrics';
+export * from './nest/redis-command.metrics';

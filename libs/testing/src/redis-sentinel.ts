@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { eventually } from './poll';
-import { freePort, waitUntilReady } from './redis-server';
+import { freePort, generateRedisPassword, passwordArguments, waitUntilReady } from './redis-server';
 import { type RedisTarget, redisTarget } from './test-redis';
 
 /** The master group's name, as the apps' REDIS_SENTINEL_NAME. */
@@ -33,16 +33,31 @@ async function spawnServer(args: string[], port: number, readyLine?: string): Pr
   return child;
 }
 
-/** A server's arguments; each has a folder of its own, for the replica's copy of the master's data. */
-function dataArgs(port: number, parent: string): string[] {
+/**
+ * A server's arguments; each has a folder of its own, for the replica's copy of the master's data.
+ * Every server asks for the group's password and gives it to its master.
+ */
+function dataArgs(port: number, parent: string, password: string): string[] {
   const dir = join(parent, `server-${port}`);
   mkdirSync(dir);
-  return ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
+  return [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dir,
+    ...passwordArguments(password),
+  ];
 }
 
 /** Until the replica holds the master's data set and follows it. */
-async function untilReplicating(replicaPort: number): Promise<void> {
-  const replica = new Redis({ port: replicaPort, host: '127.0.0.1' });
+async function untilReplicating(replicaPort: number, password: string): Promise<void> {
+  const replica = new Redis({ port: replicaPort, host: '127.0.0.1', password });
   try {
     await eventually(
       async () => ((await replica.info('replication')).includes('master_link_status:up') ? true : undefined),
@@ -54,13 +69,19 @@ async function untilReplicating(replicaPort: number): Promise<void> {
   }
 }
 
-function sentinelConfig(port: number, dir: string, masterPort: number): string {
+/**
+ * A sentinel that gives the data servers their password (auth-pass) and asks its own clients for
+ * the same one (requirepass), as REDIS_PASSWORD and REDIS_SENTINEL_PASSWORD name them to the apps.
+ */
+function sentinelConfig(port: number, dir: string, masterPort: number, password: string): string {
   const name = SENTINEL_MASTER_NAME;
   return [
     `port ${port}`,
     'bind 127.0.0.1',
     `dir ${dir}`,
+    `requirepass ${password}`,
     `sentinel monitor ${name} 127.0.0.1 ${masterPort} ${QUORUM}`,
+    `sentinel auth-pass ${name} ${password}`,
     `sentinel down-after-milliseconds ${name} ${DOWN_AFTER_MS}`,
     `sentinel failover-timeout ${name} 10000`,
     `sentinel parallel-syncs ${name} 1`,
@@ -98,14 +119,21 @@ class GroupProcesses {
   readonly servers = new Map<number, ChildProcess>();
   readonly sentinels = new Map<number, ChildProcess>();
   readonly clients: Redis[] = [];
+  readonly password = generateRedisPassword();
 
   /** The master and its replica; resolves with the master's port. */
   async startData(): Promise<number> {
     const [masterPort, replicaPort] = [await freePort(), await freePort()];
-    this.servers.set(masterPort, await spawnServer(dataArgs(masterPort, this.dir), masterPort));
-    const replicaArgs = [...dataArgs(replicaPort, this.dir), '--replicaof', '127.0.0.1', String(masterPort)];
+    const masterArgs = dataArgs(masterPort, this.dir, this.password);
+    this.servers.set(masterPort, await spawnServer(masterArgs, masterPort));
+    const replicaArgs = [
+      ...dataArgs(replicaPort, this.dir, this.password),
+      '--replicaof',
+      '127.0.0.1',
+      String(masterPort),
+    ];
     this.servers.set(replicaPort, await spawnServer(replicaArgs, replicaPort));
-    await untilReplicating(replicaPort);
+    await untilReplicating(replicaPort, this.password);
     return masterPort;
   }
 
@@ -113,9 +141,9 @@ class GroupProcesses {
     for (let index = 0; index < SENTINELS; index++) {
       const port = await freePort();
       const file = join(this.dir, `sentinel-${port}.conf`);
-      writeFileSync(file, sentinelConfig(port, this.dir, masterPort));
+      writeFileSync(file, sentinelConfig(port, this.dir, masterPort, this.password));
       this.sentinels.set(port, await spawnServer([file, '--sentinel'], port, '+monitor master'));
-      this.clients.push(new Redis({ port, host: '127.0.0.1' }));
+      this.clients.push(new Redis({ port, host: '127.0.0.1', password: this.password }));
     }
     await untilSentinelsAgree(this.clients);
   }
@@ -148,7 +176,8 @@ class GroupProcesses {
 
 /**
  * A private master, its replica and three sentinels on loopback ports, for failover tests; nothing
- * is persisted (the replica holds the data). The shared server on 6379 stays untouched.
+ * is persisted (the replica holds the data). Servers and sentinels ask for one random password, as
+ * the shipped compose file's Redis does. The shared server on 6379 stays untouched.
  */
 export async function startSentinelGroup(): Promise<SentinelGroup> {
   const processes = new GroupProcesses();
@@ -162,6 +191,8 @@ export async function startSentinelGroup(): Promise<SentinelGroup> {
     REDIS_TOPOLOGY: 'sentinel',
     REDIS_SENTINELS: [...processes.sentinels.keys()].map((port) => `127.0.0.1:${port}`).join(','),
     REDIS_SENTINEL_NAME: SENTINEL_MASTER_NAME,
+    REDIS_PASSWORD: processes.password,
+    REDIS_SENTINEL_PASSWORD: processes.password,
   });
   return {
     target,

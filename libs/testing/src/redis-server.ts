@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,7 +20,9 @@ export async function freePort(): Promise<number> {
 
 export interface RedisServer {
   readonly port: number;
+  /** `redis://127.0.0.1:port`, with `:password@` when the server asks for one. */
   readonly url: string;
+  readonly password?: string;
   /**
    * Kills the server (SIGKILL, as a crash). With `appendOnly` every acknowledged write survives: it
    * is in the file (the kernel's cache) before the reply, and only a machine crash would lose it.
@@ -39,6 +42,18 @@ export interface RedisServerOptions {
   readonly appendOnly?: boolean;
   /** More redis-server arguments, e.g. `['--maxmemory-policy', 'allkeys-lru']`. */
   readonly extraArguments?: readonly string[];
+  /** Every client must give this password (`--requirepass`), as the shipped compose file's Redis asks. */
+  readonly password?: string;
+}
+
+/** A fresh password for a private server: URL-safe, as compose's REDIS_URL needs it to be. */
+export function generateRedisPassword(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** The arguments that make a server ask for `password` (and give it to its master, as a replica). */
+export function passwordArguments(password: string | undefined): string[] {
+  return password === undefined ? [] : ['--requirepass', password, '--masterauth', password];
 }
 
 /** redis-server prints this line once it accepts connections. */
@@ -98,7 +113,8 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'pds-redis-'));
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {
-    child = await spawnUntilReady(port, dataDir, options.appendOnly === true, options.extraArguments ?? []);
+    const extra = [...passwordArguments(options.password), ...(options.extraArguments ?? [])];
+    child = await spawnUntilReady(port, dataDir, options.appendOnly === true, extra);
   };
   const stop = async (): Promise<void> => {
     const running = child;
@@ -112,5 +128,7 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     rmSync(dataDir, { recursive: true, force: true });
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, start, stop, dispose };
+  const auth = options.password === undefined ? '' : `:${options.password}@`;
+  const url = `redis://${auth}127.0.0.1:${port}`;
+  return { port, url, password: options.password, start, stop, dispose };
 }

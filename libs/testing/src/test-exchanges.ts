@@ -60,6 +60,10 @@ export async function exchangeSettingsEnv(withStandbys: boolean): Promise<Record
   if (!withStandbys || standbys.length === 0) return env;
   const sims = await startStandbySims(standbys);
   env.EXCHANGE_STANDBYS = standbys.join(',');
+  // These suites' primaries trade only when the test injects a trade, and a feed idle for 10 s is
+  // dark (CONTRACT section 11): here the standbys stay connected and warm without taking over for
+  // an idle primary (a refused or cut primary still makes them serve; the failover suites test that).
+  env.EXCHANGE_DARK_AFTER_MS = String(10 * 60_000);
   for (const [exchange, app] of sims) {
     env[`${settingPrefix(exchange)}WS_URL`] = streamUrl(exchange, app.port);
     env[`${settingPrefix(exchange)}REST_URL`] = `http://127.0.0.1:${app.port}`;

@@ -76,6 +76,7 @@ export class HistoryProcessor extends WorkerHost implements OnApplicationBootstr
   /** A failed attempt that BullMQ will retry is logged, not counted as a failed job. */
   @OnWorkerEvent('failed')
   onFailed(job: Job | undefined, error: Error): void {
+    if (job) this.metrics.attemptFailed(job.queueName, job.name, job.attemptsMade);
     if (job && job.attemptsMade < (job.opts.attempts ?? 1) && !(error instanceof UnrecoverableError)) {
       this.logger.info({ name: job.name, jobId: job.id, attemptsMade: job.attemptsMade }, 'job-retrying');
       return;

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
+import { HISTORY_JOB_OPTIONS, HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
 import type { Queue } from 'bullmq';
 import { Counter, Gauge, Registry } from 'prom-client';
 
@@ -15,6 +15,7 @@ export type JobOutcome = 'completed' | 'failed';
 @Injectable()
 export class CacheMetrics {
   private readonly jobs: Counter<'queue' | 'name' | 'outcome'>;
+  private readonly failedAttempts: Counter<'queue' | 'name' | 'attempt'>;
   private readonly gapsRepaired: Counter;
   private readonly weightUsed: Gauge;
   private readonly exchangeRequests: Counter<'status'>;
@@ -26,6 +27,7 @@ export class CacheMetrics {
       labelNames: ['queue', 'name', 'outcome'],
       registers: [registry],
     });
+    this.failedAttempts = failedAttemptsCounter(registry, queue.name);
     this.gapsRepaired = new Counter({
       name: 'pds_cache_gaps_repaired_total',
       help: 'Gaps of the live data this worker repaired (repair-gap jobs completed)',
@@ -63,6 +65,11 @@ export class CacheMetrics {
     if (outcome === 'completed' && name === HistoryJobName.RepairGap) this.gapsRepaired.inc();
   }
 
+  /** `attempt`: BullMQ's attemptsMade, at most the jobs' attempts (5), so the label stays small. */
+  attemptFailed(queue: string, name: string, attempt: number): void {
+    this.failedAttempts.inc({ queue, name, attempt: String(attempt) });
+  }
+
   /** `status`: EXCHANGE_OK or exchangeFailureStatus(error). */
   exchangeAnswered(status: string): void {
     this.exchangeRequests.inc({ status });
@@ -71,6 +78,22 @@ export class CacheMetrics {
   usedWeightReported(usedWeight: number | undefined): void {
     if (usedWeight !== undefined) this.weightUsed.set(usedWeight);
   }
+}
+
+/** Every series from the start, at 0: "no failure yet" is an answer, not an absent series. */
+function failedAttemptsCounter(registry: Registry, queue: string): Counter<'queue' | 'name' | 'attempt'> {
+  const counter = new Counter({
+    name: 'pds_cache_job_attempts_failed_total',
+    help: 'Failed attempts of history jobs (retried or final), by queue, job name and attempt number',
+    labelNames: ['queue', 'name', 'attempt'],
+    registers: [registry],
+  });
+  for (const name of Object.values(HistoryJobName)) {
+    for (let attempt = 1; attempt <= (HISTORY_JOB_OPTIONS.attempts ?? 1); attempt += 1) {
+      counter.inc({ queue, name, attempt: String(attempt) }, 0);
+    }
+  }
+  return counter;
 }
 
 async function jobCounts(queue: Queue): Promise<Record<string, number> | undefined> {

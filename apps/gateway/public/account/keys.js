@@ -60,9 +60,30 @@ export async function renderKeys(onChange) {
   if (apiKeys.length === 0) $('keys').append(el('tr', {}, el('td', { colspan: '5' }, 'No keys yet.')));
 }
 
+/**
+ * The demo page asks the page that opened it for the key (public/demo/app.js), so the key goes over
+ * postMessage between two pages of this origin: never into a URL, and not into storage here.
+ */
+const DEMO_KEY_REQUEST = 'pds-demo-key-request';
+const DEMO_KEY_ANSWER = 'pds-demo-key';
+
+function openDemoWithKey(event) {
+  const key = $('new-key-value').value;
+  if (!key) return; // a plain link to /demo, where the key can be pasted
+  event.preventDefault();
+  const demo = window.open('/demo', '_blank');
+  if (!demo) return;
+  const answer = (message) => {
+    if (message.origin !== location.origin || message.source !== demo) return;
+    if (message.data !== DEMO_KEY_REQUEST) return;
+    window.removeEventListener('message', answer);
+    demo.postMessage({ type: DEMO_KEY_ANSWER, key }, location.origin);
+  };
+  window.addEventListener('message', answer);
+}
+
 function showNewKey(created) {
   $('new-key-value').value = created.key;
-  $('open-demo').href = `/demo?key=${encodeURIComponent(created.key)}`;
   $('new-key').hidden = false;
   $('new-key-value').select();
 }
@@ -70,7 +91,6 @@ function showNewKey(created) {
 function hideNewKey() {
   $('new-key').hidden = true;
   $('new-key-value').value = '';
-  $('open-demo').href = '/demo';
 }
 
 async function copyKey() {
@@ -98,6 +118,7 @@ export function wireKeys(onChange) {
   });
   $('copy-key').addEventListener('click', () => void copyKey());
   $('hide-key').addEventListener('click', hideNewKey);
+  $('open-demo').addEventListener('click', openDemoWithKey);
 }
 
 export function forgetKeys() {

@@ -17,6 +17,9 @@
 (() => {
   const KEY_STORAGE = 'pds-demo-api-key';
   const INTERVAL_STORAGE = 'pds-demo-interval';
+  // The account page's answer to a page it opened (public/account/keys.js).
+  const KEY_REQUEST = 'pds-demo-key-request';
+  const KEY_ANSWER = 'pds-demo-key';
   const KLINE_LIMIT = 300;
   const VISIBLE_BARS = 120; // of the KLINE_LIMIT loaded; scroll or zoom out to see the rest
   const VOLUME_PANE = 1; // the candles are in pane 0
@@ -361,16 +364,39 @@
     render();
   }
 
-  function start() {
-    // `?key=` fills the form (handy for links from `npm start`); it is removed from the address bar.
-    const query = new URLSearchParams(location.search);
-    const keyFromLink = query.get('key');
-    if (keyFromLink !== null) {
-      query.delete('key');
-      const rest = query.toString();
-      history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  /**
+   * Opened from the account page with a new key: ask that page (same origin only) for the key over
+   * postMessage, so the key never travels in a URL (public/account/keys.js answers).
+   */
+  function askOpenerForKey() {
+    const opener = window.opener;
+    if (!opener) return;
+    window.addEventListener('message', (event) => {
+      if (event.origin !== location.origin || event.source !== opener) return;
+      const data = event.data;
+      if (!data || data.type !== KEY_ANSWER || typeof data.key !== 'string' || !data.key) return;
+      ui.key.value = data.key;
+      serially(connect);
+    });
+    try {
+      opener.postMessage(KEY_REQUEST, location.origin);
+    } catch {
+      // an opener of another origin: nothing to ask
     }
-    ui.key.value = keyFromLink || storage.get(KEY_STORAGE) || '';
+  }
+
+  /** An old link's `?key=` is dropped from the address bar unread: a key does not belong in a URL. */
+  function dropKeyFromAddress() {
+    const query = new URLSearchParams(location.search);
+    if (!query.has('key')) return;
+    query.delete('key');
+    const rest = query.toString();
+    history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`);
+  }
+
+  function start() {
+    dropKeyFromAddress();
+    ui.key.value = storage.get(KEY_STORAGE) || '';
     ui.interval.value = storage.get(INTERVAL_STORAGE) || '1m';
     ui.form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -382,6 +408,7 @@
     );
     setInterval(() => testState.state === 'reconnecting' && render(), 1000); // the countdown
     if (ui.key.value) serially(connect);
+    askOpenerForKey();
   }
 
   start();

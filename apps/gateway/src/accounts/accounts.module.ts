@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PlansModule } from '../plans/plans.module';
+import { AccountMetrics } from './account-metrics';
 import { AccessTokenGuard } from './access/access-token.guard';
 import { AccountApiKeysController } from './api-keys/account-api-keys.controller';
 import { AccountApiKeys } from './api-keys/account-api-keys.service';
@@ -39,6 +40,7 @@ import { OneTimeTokens } from './store/one-time-tokens';
     AdminAccountBoostsController,
   ],
   providers: [
+    AccountMetrics,
     AccountStore,
     AccountKeyViews,
     OneTimeTokens,

@@ -15,6 +15,7 @@ import { PlanChanges } from './subscription/plan-changes';
 import { stripeSyncProvider } from './stripe/stripe-sync.provider';
 import { stripeProvider } from './stripe/stripe.provider';
 import { StripeWebhooks } from './webhooks/stripe-webhooks';
+import { WebhookMetrics } from './webhooks/webhook-metrics';
 
 /**
  * The billing and boosts areas: plans on sale, Stripe Checkout and portal, plan changes and invoices
@@ -30,6 +31,7 @@ import { StripeWebhooks } from './webhooks/stripe-webhooks';
     StripeCustomers,
     CheckoutPages,
     AccountBilling,
+    WebhookMetrics,
     StripeWebhooks,
     PlanChanges,
     AccountInvoices,

@@ -1,22 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { DEFAULT_SYMBOL } from '@pds/market';
-import { freshnessOf } from '@pds/observability';
-import {
-  checkRedisHealth,
-  type ExchangeStatus,
-  readLastEventTime,
-  RedisKeys,
-  REDIS_COMMAND,
-  type RedisClient,
-} from '@pds/redis';
 import { Public } from '../access/authentication/public.decorator';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiException } from '../errors/api-exception';
-import { GatewayEnvironment } from '../gateway.environment';
-import { PriceSource } from '../market-data/source/price-source';
+import type { ExchangeStatus } from '@pds/redis';
+import { GatewayReadiness } from './gateway-readiness';
 
 interface HealthStatus {
   readonly status: 'ok';
@@ -31,16 +20,7 @@ interface ReadyStatus extends HealthStatus, Partial<ExchangeStatus> {
 @Public()
 @Controller('health')
 export class HealthController {
-  private readonly probeKey: string;
-
-  constructor(
-    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
-    private readonly keys: RedisKeys,
-    private readonly env: GatewayEnvironment,
-    private readonly source: PriceSource,
-  ) {
-    this.probeKey = keys.readinessProbe(`gateway:${randomUUID()}`);
-  }
+  constructor(private readonly readiness: GatewayReadiness) {}
 
   @Get()
   @ApiOperation({
@@ -71,26 +51,11 @@ export class HealthController {
     headers: RETRY_AFTER_HEADER,
   })
   async ready(): Promise<ReadyStatus> {
-    const redis = await checkRedisHealth(this.redis, this.probeKey);
-    if (!redis.ok) throw ApiException.serviceUnavailable(`Not ready: ${redis.reason}`, 1);
-    let eventTime: number | undefined;
-    try {
-      eventTime = await readLastEventTime(this.redis, this.keys, DEFAULT_SYMBOL);
-    } catch {
-      throw ApiException.serviceUnavailable('Not ready: redis is unreachable', 1);
+    const readiness = await this.readiness.check();
+    if (!readiness.ready) {
+      throw ApiException.serviceUnavailable(`Not ready: ${readiness.reason}`, readiness.retryAfterSeconds);
     }
-    const freshness = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
-    const status = this.source.status;
-    if (!freshness.fresh) {
-      const source = status ? ` (source ${status.source}: ${describeExchanges(status)})` : '';
-      throw ApiException.serviceUnavailable(`Not ready: marketData, ${freshness.staleReason}${source}`, 5);
-    }
-    return { status: 'ok', lastTickAgeMs: freshness.lastEventAgeMs, ...status };
+    const { lastTickAgeMs, source, primary, exchanges } = readiness;
+    return { status: 'ok', lastTickAgeMs, source, primary, exchanges };
   }
-}
-
-function describeExchanges(status: ExchangeStatus): string {
-  return Object.entries(status.exchanges)
-    .map(([exchange, state]) => `${exchange} ${state}`)
-    .join(', ');
 }

@@ -5,6 +5,7 @@ import { ChangeSubscriber, type Unsubscribe } from '../changes/change-subscriber
 import { nextArrival, textFrame, type TopicUpdate, UpdateBatch } from './frames';
 import { channelOf, formatOf, type StreamFormat, type StreamRequest } from './stream-request';
 import type { StreamSocket } from './stream-socket';
+import { WsMetrics } from './ws-metrics';
 
 /** Messages framed and written together at most: bounds a burst's garbage and each socket's write. */
 const MAX_BATCH = 32;
@@ -20,11 +21,14 @@ export class StreamTopic {
   readonly connections = new Set<StreamSocket>();
   unsubscribe: Unsubscribe = () => undefined;
   private queued: TopicUpdate[] = [];
+  /** When the oldest queued message arrived (performance.now()), for the fan-out lag. */
+  private firstQueuedAt = 0;
 
   constructor(
     readonly id: string,
     private readonly format: StreamFormat,
     private readonly onError: (error: unknown) => void,
+    private readonly onFlushed: (waitedSeconds: number) => void = () => undefined,
   ) {}
 
   /** The channel handler; an arrow so it is bound once per topic, never per socket. */
@@ -32,8 +36,10 @@ export class StreamTopic {
     try {
       const wire = textFrame(this.format.frameOf(message));
       this.queued.push({ arrival: nextArrival(), key: this.format.keyOf(message), message, wire });
-      if (this.queued.length === 1) setImmediate(this.flush);
-      else if (this.queued.length >= MAX_BATCH) this.flush();
+      if (this.queued.length === 1) {
+        this.firstQueuedAt = performance.now();
+        setImmediate(this.flush);
+      } else if (this.queued.length >= MAX_BATCH) this.flush();
     } catch (error) {
       // A throw here would unwind into the Redis client's event loop.
       this.onError(error);
@@ -46,6 +52,7 @@ export class StreamTopic {
     this.queued = [];
     try {
       for (const connection of this.connections) connection.push(batch);
+      this.onFlushed((performance.now() - this.firstQueuedAt) / 1000);
     } catch (error) {
       this.onError(error);
     }
@@ -67,6 +74,7 @@ export class StreamHub {
     private readonly changes: ChangeSubscriber,
     private readonly keys: RedisKeys,
     private readonly logger: AppLogger,
+    private readonly metrics: WsMetrics,
   ) {}
 
   get channelCount(): number {
@@ -78,9 +86,16 @@ export class StreamHub {
     const id = `${request.kind}|${channel}`;
     let topic = this.topics.get(id);
     if (!topic) {
-      topic = new StreamTopic(id, formatOf(request.kind), (error) => {
-        this.logger.error({ error: String(error) }, 'ws-fan-out-failed');
-      });
+      topic = new StreamTopic(
+        id,
+        formatOf(request.kind),
+        (error) => {
+          this.logger.error({ error: String(error) }, 'ws-fan-out-failed');
+        },
+        (waitedSeconds) => {
+          this.metrics.observeFanOut(waitedSeconds);
+        },
+      );
       this.topics.set(id, topic);
       topic.unsubscribe = this.changes.subscribe(channel, topic.publish);
     }

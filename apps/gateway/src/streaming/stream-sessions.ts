@@ -22,7 +22,7 @@ import {
   type StreamRoute,
 } from './stream-request';
 import { type ConnectionContext, StreamSocket } from './stream-socket';
-import { WsMetrics } from './ws-metrics';
+import { countClose, WsMetrics } from './ws-metrics';
 
 /**
  * The life of every stream socket of this process. A socket is checked in the order of HTTP
@@ -65,6 +65,7 @@ export class StreamSessions {
     tally.open += 1;
     socket.once('close', (code: number) => {
       tally.open -= 1;
+      countClose(tally, connection.sentCloseCode ?? code);
       this.onClose(connection, code);
     });
     socket.on('pong', () => {

@@ -74,7 +74,7 @@ const kline = (openTime: number, close: string, isClosed = false): string =>
 
 function live(route: StreamRoute, slow = new SlowReaders(1000, () => undefined)) {
   const socket = new RecordingSocket();
-  const tally = { open: 1, sent: 0 };
+  const tally = { open: 1, sent: 0, conflated: 0, closes: new Map<number, number>() };
   const context = { highWaterBytes: HIGH_WATER, slowReaders: slow };
   const connection = new StreamSocket('c1', socket as unknown as WebSocket, socket, route, context, tally);
   const generation = connection.beginSync();

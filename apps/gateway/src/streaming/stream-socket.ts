@@ -111,6 +111,7 @@ export class StreamSocket {
       return;
     }
     this.pending.set(key, message);
+    this.tally.conflated += 1;
     this.drain(Date.now());
   }
 

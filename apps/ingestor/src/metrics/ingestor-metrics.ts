@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { counterReadAtScrape, gaugeReadAtScrape, labelledCounterReadAtScrape } from '@pds/observability';
-import { Registry } from 'prom-client';
+import { Gauge, Registry } from 'prom-client';
 import { MarketFeed } from '../feed/market-feed';
 
 /**
@@ -44,5 +44,20 @@ export class IngestorMetrics {
       help: '1 while this process holds the leader lease, 0 as a standby',
       read: () => (feed.stats().role === 'leader' ? 1 : 0),
     });
+    lastEventGauge(registry, feed);
   }
+}
+
+/** For "no tick for 30 s": time() minus it is the age of the newest exchange event. */
+function lastEventGauge(registry: Registry, feed: MarketFeed): Gauge {
+  return new Gauge({
+    name: 'pds_ingestor_last_event_seconds',
+    help: 'Exchange time (epoch seconds) of the newest event this process received; absent before the first',
+    registers: [registry],
+    collect() {
+      this.reset();
+      const eventTime = feed.stats().lastEventTime;
+      if (eventTime !== undefined) this.set(eventTime / 1000);
+    },
+  });
 }

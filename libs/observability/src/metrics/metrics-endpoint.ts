@@ -11,6 +11,7 @@ import { AppLogger } from '../logging/app-logger';
 import { type MetricsServer, startMetricsServer } from './metrics-server';
 import { createMetricsRegistry } from './metrics-registry';
 import { READINESS_PROBE, type ReadinessProbe } from './readiness';
+import { readinessGauge } from './readiness-gauge';
 
 export interface MetricsSettings {
   readonly host: string;
@@ -32,7 +33,9 @@ export class MetricsEndpoint implements OnApplicationBootstrap, OnApplicationShu
     @Inject(METRICS_SETTINGS) private readonly settings: MetricsSettings,
     private readonly logger: AppLogger,
     @Optional() @Inject(READINESS_PROBE) private readonly probe?: ReadinessProbe,
-  ) {}
+  ) {
+    if (probe) readinessGauge(registry, () => probe.check());
+  }
 
   get port(): number | undefined {
     return this.server?.port;

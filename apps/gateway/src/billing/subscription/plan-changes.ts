@@ -94,7 +94,7 @@ export class PlanChanges {
 
   private async synced(customerId: string, accountId: string): Promise<PlanChangeResult> {
     const state = this.sync
-      ? await fromStorage(fromStripe(this.sync.syncCustomer(customerId, accountId)))
+      ? (await fromStorage(fromStripe(this.sync.syncCustomer(customerId, accountId)))).state
       : undefined;
     if (!state?.subscription)
       throw ApiException.serviceUnavailable('The payment provider is unavailable', 30);

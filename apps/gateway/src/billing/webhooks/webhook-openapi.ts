@@ -35,7 +35,9 @@ export function withStripeWebhook(document: OpenAPIObject): OpenAPIObject {
       summary: 'Stripe’s webhook events (called by Stripe, not by clients)',
       description:
         'Stripe sends its events here, signed with the endpoint secret. The signature is checked on the ' +
-        'raw body; a repeated or out-of-order event changes nothing that was already right. No API key.',
+        'raw body, and its timestamp must be within 5 minutes of now either way (older or dated ahead: 400, ' +
+        'no effect); a repeated or out-of-order event, even two deliveries at once, changes nothing that was ' +
+        'already right. No API key.',
       security: [],
       parameters: [
         {
