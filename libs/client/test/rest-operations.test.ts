@@ -139,6 +139,7 @@ describe('the client against the real stack: REST', () => {
     const email = `client-${Date.now()}@example.test`;
     const client = createPriceDataClient({ baseUrl: stack.baseUrl });
     expect((await client.auth.register({ email, password: PASSWORD })).status).toBe(202);
+    expect((await client.auth.resendVerification({ email })).status).toBe(202);
     const mail = await sink.waitForMail(mailTo(email));
     await client.auth.verifyEmail({ token: linkParameter(mail, 'verify') ?? '' });
     const login = await client.auth.login({ email, password: PASSWORD });

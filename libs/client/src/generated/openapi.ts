@@ -284,7 +284,7 @@ export interface paths {
     put?: never;
     /**
      * A new access token and refresh cookie; the old refresh token is spent, and reusing it ends the sign-in
-     * @description Spends the refresh cookie for a new access token and a new refresh cookie. A refresh token already spent, presented again, ends every session of that sign-in (it was copied).
+     * @description Spends the refresh cookie for a new access token and a new refresh cookie. A refresh token already spent, presented again, ends every session of that sign-in (it was copied). A sign-in lasts at most 30 days from the password, however often it is refreshed; after that the answer is 401 and the cookie is cleared.
      */
     post: operations['refresh'];
     delete?: never;
@@ -304,7 +304,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account; a verification link valid 24 h is mailed. Same answer for a taken email
-     * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
+     * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Registering an email that is registered but not yet verified changes nothing of that account and spends none of its links: it mails a fresh link, and the password that counts is the one given with the registration whose link is opened. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
      */
     post: operations['register'];
     delete?: never;
@@ -327,6 +327,26 @@ export interface paths {
      * @description Marks the account's email as verified with the token of the verification mail. An unknown, used or expired token is a 400 `token is invalid or expired`.
      */
     post: operations['verifyEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/verify-email/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail a new verification link when the account exists and is unverified; the same answer otherwise
+     * @description Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working.
+     */
+    post: operations['resendVerificationEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -464,7 +484,7 @@ export interface paths {
     put?: never;
     /**
      * Stripe’s webhook events (called by Stripe, not by clients)
-     * @description Stripe sends its events here, signed with the endpoint secret. The signature is checked on the raw body; a repeated or out-of-order event changes nothing that was already right. No API key.
+     * @description Stripe sends its events here, signed with the endpoint secret. The signature is checked on the raw body, and its timestamp must be within 5 minutes of now either way (older or dated ahead: 400, no effect); a repeated or out-of-order event, even two deliveries at once, changes nothing that was already right. No API key.
      */
     post: operations['receiveStripeWebhook'];
     delete?: never;
@@ -1046,6 +1066,13 @@ export interface components {
       email: string;
       /** @example correct horse battery staple */
       password: string;
+    };
+    ResendVerificationDto: {
+      /**
+       * Format: email
+       * @example ada@example.com
+       */
+      email: string;
     };
     ResetPasswordDto: {
       /** @example correct horse battery staple */
@@ -1982,7 +2009,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: 10 failed sign-ins for the account in 15 minutes, or too many from the address */
+      /** @description RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes, from an address that has not signed in to it in the last 30 days; or too many failures from the address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2150,7 +2177,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description UNAUTHORIZED: no, unknown, spent or expired refresh token */
+      /** @description UNAUTHORIZED: no, unknown, spent or expired refresh token, or a sign-in past 30 days (the cookie is cleared) */
       401: {
         headers: {
           [name: string]: unknown;
@@ -2255,6 +2282,58 @@ export interface operations {
       /** @description PAYLOAD_TOO_LARGE: body over 16 KiB */
       413: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  resendVerificationEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResendVerificationDto'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AcceptedDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR, naming each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: body over 16 KiB */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -25,6 +25,9 @@ function authOperations({ api, credentials, retry }: RestContext) {
   return {
     register: (body: Schemas['RegisterDto']) =>
       send(() => api.POST('/api/v1/auth/register', { body }), retry),
+    /** A new verification link for an account not verified yet (202 whatever the email). */
+    resendVerification: (body: Schemas['ResendVerificationDto']) =>
+      send(() => api.POST('/api/v1/auth/verify-email/resend', { body }), retry),
     verifyEmail: (body: Schemas['VerifyEmailDto']) =>
       send(() => api.POST('/api/v1/auth/verify-email', { body }), retry),
     login: (body: Schemas['LoginDto']) => signedIn(() => api.POST('/api/v1/auth/login', { body })),
