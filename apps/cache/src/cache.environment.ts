@@ -1,67 +1,17 @@
 import { hostname } from 'node:os';
 import { withStripeSettings } from '@pds/accounts';
 import { ServiceEnvironment, toInteger } from '@pds/config';
-import { exchangeSettingsSource, type ExchangeSettings, readExchangeSettings } from '@pds/exchange';
+import { withExchangeSettings } from '@pds/exchange';
 import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { ValidExchangeSettings } from './exchange/exchange-settings.rule';
+import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
 import { RETENTION_OVERRIDES_PATTERN } from './retention/retention-bounds';
 
 /**
- * Every setting of the cache worker, validated at boot; see apps/cache/README.md. Stripe's (for the
- * billing reconciliation) come from withStripeSettings.
+ * Every setting of the cache worker, validated at boot; see apps/cache/README.md. The exchanges'
+ * come from withExchangeSettings (it reads the primary's history only), Stripe's (for the billing
+ * reconciliation) from withStripeSettings.
  */
-export class CacheEnvironment extends withStripeSettings(ServiceEnvironment) {
-  /**
-   * The exchange settings of CONTRACT section 11 (`EXCHANGE`, `EXCHANGE_STANDBYS`, `<NAME>_WS_URL`,
-   * `<NAME>_REST_URL`, `EXCHANGE_WS_URL`/`EXCHANGE_REST_URL` for the primary), checked together by
-   * `readExchangeSettings`. The cache worker reads history from the primary only.
-   */
-  @ValidExchangeSettings()
-  @IsString()
-  EXCHANGE = 'binance';
-
-  @IsOptional()
-  @IsString()
-  EXCHANGE_STANDBYS?: string;
-
-  @IsOptional()
-  @IsString()
-  EXCHANGE_WS_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  EXCHANGE_REST_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  BINANCE_WS_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  BINANCE_REST_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  BINANCE_US_WS_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  BINANCE_US_REST_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  KRAKEN_WS_URL?: string;
-
-  @IsOptional()
-  @IsString()
-  KRAKEN_REST_URL?: string;
-
-  /** The primary and the standbys, read from the settings above (already validated at boot). */
-  exchangeSettings(): ExchangeSettings {
-    return readExchangeSettings(exchangeSettingsSource(this));
-  }
-
+export class CacheEnvironment extends withExchangeSettings(withStripeSettings(ServiceEnvironment)) {
   @IsIn(MARKET_SYMBOLS)
   SYMBOL: MarketSymbol = DEFAULT_SYMBOL;
 

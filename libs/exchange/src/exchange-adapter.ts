@@ -1,6 +1,7 @@
 import type { Interval, Kline, MarketSymbol } from '@pds/market';
 import type { ExchangeName } from './exchange-name';
 import type { LiveStream } from './live-stream';
+import type { SocketFactory } from './stream/stream-connection';
 
 /** How a live stream watches its connections; every field has a production default. */
 export interface LiveStreamTuning {
@@ -53,4 +54,15 @@ export interface ExchangeAdapter {
    *   ExchangeHttpError on other failures, ExchangeResponseError on a body it cannot read.
    */
   fetchKlines(symbol: MarketSymbol, interval: Interval, range?: KlineRange): Promise<KlinePage>;
+}
+
+/** What every adapter takes; without URLs it talks to the exchange's public market-data hosts. */
+export interface AdapterOptions {
+  readonly wsBaseUrl?: string;
+  readonly restBaseUrl?: string;
+  /** A REST request that has not answered in this time fails (default 10 s). */
+  readonly requestTimeoutMs?: number;
+  readonly streamTuning?: Partial<LiveStreamTuning>;
+  /** Tests only: how WebSocket connections are made. */
+  readonly createSocket?: SocketFactory;
 }

@@ -1,6 +1,6 @@
-import { type AdapterOptions, BinanceAdapter } from './binance/binance-adapter';
+import { BinanceAdapter } from './binance/binance-adapter';
 import { BinanceUsAdapter } from './binance-us/binance-us-adapter';
-import type { ExchangeAdapter } from './exchange-adapter';
+import type { AdapterOptions, ExchangeAdapter } from './exchange-adapter';
 import type { ExchangeName } from './exchange-name';
 import { KrakenAdapter } from './kraken/kraken-adapter';
 import type { ExchangeEndpoint } from './settings/exchange-endpoints';

@@ -1,9 +1,5 @@
-import {
-  type AdapterOptions,
-  BinanceAdapter,
-  type BinanceVenue,
-  DEFAULT_STREAM_TUNING,
-} from '../binance/binance-adapter';
+import type { AdapterOptions } from '../exchange-adapter';
+import { BinanceAdapter, type BinanceVenue, DEFAULT_STREAM_TUNING } from '../binance/binance-adapter';
 
 // Facts from binance-us/binance-us-api-docs (web-socket-streams.md, rest-api.md); see the README.
 export const BINANCE_US_WS_URL = 'wss://stream.binance.us:9443';

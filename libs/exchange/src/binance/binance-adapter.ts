@@ -1,9 +1,14 @@
 import type { Interval, MarketSymbol } from '@pds/market';
-import type { ExchangeAdapter, KlinePage, KlineRange, LiveStreamTuning } from '../exchange-adapter';
+import type {
+  AdapterOptions,
+  ExchangeAdapter,
+  KlinePage,
+  KlineRange,
+  LiveStreamTuning,
+} from '../exchange-adapter';
 import type { ExchangeName } from '../exchange-name';
 import type { LiveStream } from '../live-stream';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
-import type { SocketFactory } from '../stream/stream-connection';
 import { BinanceRestClient } from './binance-rest-client';
 import { binanceWireFormat } from './binance-wire-format';
 
@@ -21,15 +26,7 @@ export const DEFAULT_STREAM_TUNING: LiveStreamTuning = {
   connectionsPer5Minutes: 300,
 };
 
-export interface AdapterOptions {
-  readonly wsBaseUrl?: string;
-  readonly restBaseUrl?: string;
-  readonly requestTimeoutMs?: number;
-  readonly streamTuning?: Partial<LiveStreamTuning>;
-  readonly createSocket?: SocketFactory;
-}
-
-/** @deprecated kept for existing callers; every adapter takes {@link AdapterOptions}. */
+/** Kept for existing callers; every adapter takes {@link AdapterOptions}. */
 export type BinanceAdapterOptions = AdapterOptions;
 
 /** What differs between Binance and the exchanges that run its software on their own hosts. */

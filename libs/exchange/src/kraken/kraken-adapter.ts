@@ -1,6 +1,11 @@
 import { type Interval, type MarketSymbol, openTimeOf } from '@pds/market';
-import type { AdapterOptions } from '../binance/binance-adapter';
-import type { ExchangeAdapter, KlinePage, KlineRange, LiveStreamTuning } from '../exchange-adapter';
+import type {
+  AdapterOptions,
+  ExchangeAdapter,
+  KlinePage,
+  KlineRange,
+  LiveStreamTuning,
+} from '../exchange-adapter';
 import type { LiveStream } from '../live-stream';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
 import { KRAKEN_REST_URL, KRAKEN_STREAM_TUNING, KRAKEN_WS_URL } from './kraken-endpoints';

@@ -209,6 +209,15 @@ describe('KrakenLiveStream against a fake Kraken server', () => {
     }
   });
 
+  it('reports the connection dead when Kraken says it matches no orders (maintenance)', async () => {
+    const disconnected = nextEvent(stream, 'disconnected');
+    server.broadcast(
+      '{"channel":"status","data":[{"api_version":"v2","connection_id":2,"system":"maintenance","version":"2.0.0"}],"type":"update"}',
+    );
+    expect((await disconnected).reason).toBe('unavailable:maintenance');
+    await server.waitFor(2);
+  });
+
   it('reports a cut connection and reconnects, subscribing again', async () => {
     const disconnected = nextEvent(stream, 'disconnected');
     server.dropAll();

@@ -70,8 +70,13 @@ class KrakenDecoder implements FrameDecoder {
           frame.candles.filter((candle) => candle.symbol === this.pair),
         );
       case 'heartbeat':
-      case 'status':
         return { kind: 'heartbeat' };
+      case 'status':
+        // Only `online` matches trades; in `maintenance`, `cancel_only` or `post_only` "no order
+        // matching will occur" (Kraken's status page), so there is no live price to carry.
+        return frame.system === 'online'
+          ? { kind: 'heartbeat' }
+          : { kind: 'unavailable', reason: frame.system };
       case 'ack':
         return { kind: 'ack' };
       case 'errorReply':

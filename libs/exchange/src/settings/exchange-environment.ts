@@ -1,14 +1,19 @@
 import { IsString, registerDecorator } from 'class-validator';
-import { type ExchangeSettings, ExchangeSettingsError, readExchangeSettings } from './exchange-settings';
+import {
+  type ExchangeSettings,
+  ExchangeSettingsError,
+  exchangeSettingsSource,
+  readExchangeSettings,
+} from './exchange-settings';
 
 // TypeScript's mixin pattern asks for exactly this constructor type.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type EnvironmentClass = new (...args: any[]) => object;
 
-/** The whole environment (every variable is on it) read as exchange settings; the error's line is the message. */
+/** The environment's exchange settings read as the lib reads them; the error's one line is the message. */
 function settingsProblem(environment: object): string | undefined {
   try {
-    readExchangeSettings(environment as Readonly<Record<string, string | undefined>>);
+    readExchangeSettings(exchangeSettingsSource(environment));
     return undefined;
   } catch (error) {
     if (error instanceof ExchangeSettingsError) return error.message;
@@ -47,7 +52,7 @@ export function withExchangeSettings<Base extends EnvironmentClass>(base: Base) 
 
     /** The settings read from the whole environment (valid: checked at boot). */
     exchangeSettings(): ExchangeSettings {
-      return readExchangeSettings(this as unknown as Readonly<Record<string, string | undefined>>);
+      return readExchangeSettings(exchangeSettingsSource(this));
     }
   }
   return ExchangeEnvironment;

@@ -4,7 +4,7 @@ import type { LiveStreamTuning } from '../exchange-adapter';
 import { Listeners } from '../listeners';
 import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline, StreamTrade } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
-import { type SocketFactory, StreamConnection } from './stream-connection';
+import { openStreamConnection, type SocketFactory, type StreamConnection } from './stream-connection';
 import { StreamDelivery } from './stream-delivery';
 import type { StreamFrame } from './stream-frame';
 import type { StreamWireFormat } from './wire-format';
@@ -87,23 +87,14 @@ export class ExchangeLiveStream implements LiveStream {
 
   private connect(): StreamConnection {
     this.budget.record(this.now());
-    const { wireFormat, symbol, silenceMs } = this.options;
-    const setup = {
-      url: this.url,
-      silenceMs,
-      subscribeMessages: wireFormat.subscribeMessages(symbol),
-      decoder: wireFormat.createDecoder(symbol),
-      ping: wireFormat.ping,
-    };
-    const handlers = {
-      onFrame: (connection: StreamConnection, frame: StreamFrame) => {
+    return openStreamConnection(this.url, this.options, {
+      onFrame: (connection, frame) => {
         this.onFrame(connection, frame);
       },
-      onDead: (connection: StreamConnection, reason: string) => {
+      onDead: (connection, reason) => {
         this.onDead(connection, reason);
       },
-    };
-    return new StreamConnection(setup, handlers, this.options.createSocket);
+    });
   }
 
   private onFrame(connection: StreamConnection, frame: StreamFrame): void {
@@ -117,6 +108,9 @@ export class ExchangeLiveStream implements LiveStream {
         break;
       case 'shutdown':
         this.onShutdownNotice(connection);
+        break;
+      case 'unavailable':
+        connection.fail(`unavailable:${frame.reason}`);
         break;
       case 'ack':
       case 'heartbeat':

@@ -1,10 +1,18 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { binanceWireFormat } from '../binance/binance-wire-format';
 import type { LiveStreamEvents } from '../live-stream';
 import { deathReasonOf } from './stream-connection';
 import { ExchangeLiveStream } from './exchange-live-stream';
+import type { StreamWireFormat } from './wire-format';
+
+/** A wire format that never gets as far as a frame: these connections fail at the upgrade. */
+const wireFormat: StreamWireFormat = {
+  streamUrl: (wsBaseUrl) => `${wsBaseUrl}/stream`,
+  subscribeMessages: () => [],
+  createDecoder: () => ({ decode: () => ({ kind: 'heartbeat' }) }),
+  ping: { autoPong: true },
+};
 
 const TUNING = {
   silenceMs: 2_000,
@@ -31,7 +39,7 @@ function firstDisconnect(wsBaseUrl: string): { stream: ExchangeLiveStream; reaso
     ...TUNING,
     wsBaseUrl,
     symbol: 'btcusdt',
-    wireFormat: binanceWireFormat,
+    wireFormat,
   });
   const reason = new Promise<string>((resolve) => {
     stream.on('disconnected', (payload: LiveStreamEvents['disconnected']) => {

@@ -1,6 +1,7 @@
 import WebSocket, { type RawData } from 'ws';
 import { malformed, type StreamFrame } from './stream-frame';
-import type { FrameDecoder, PingRules } from './wire-format';
+import type { MarketSymbol } from '@pds/market';
+import type { FrameDecoder, PingRules, StreamWireFormat } from './wire-format';
 
 export interface ConnectionHandlers {
   onFrame(connection: StreamConnection, frame: StreamFrame): void;
@@ -79,6 +80,11 @@ export class StreamConnection {
     return this.ended;
   }
 
+  /** Ends the connection as dead (`onDead` with `reason`), e.g. when the exchange says it is down. */
+  fail(reason: string): void {
+    this.die(reason);
+  }
+
   /** Ends the connection on purpose: no `onDead`, no more frames. */
   close(): void {
     if (this.ended) return;
@@ -139,4 +145,26 @@ export class StreamConnection {
     this.socket.terminate();
     this.handlers.onDead(this, reason);
   }
+}
+
+/** A new connection of a stream, set up the way the exchange's wire format says. */
+export function openStreamConnection(
+  url: string,
+  stream: {
+    readonly wireFormat: StreamWireFormat;
+    readonly symbol: MarketSymbol;
+    readonly silenceMs: number;
+    readonly createSocket?: SocketFactory;
+  },
+  handlers: ConnectionHandlers,
+): StreamConnection {
+  const { wireFormat, symbol, silenceMs } = stream;
+  const setup: ConnectionSetup = {
+    url,
+    silenceMs,
+    subscribeMessages: wireFormat.subscribeMessages(symbol),
+    decoder: wireFormat.createDecoder(symbol),
+    ping: wireFormat.ping,
+  };
+  return new StreamConnection(setup, handlers, stream.createSocket);
 }

@@ -18,6 +18,11 @@ export type StreamFrame =
   | { readonly kind: 'heartbeat' }
   /** The server will close this connection soon: open a replacement now. */
   | { readonly kind: 'shutdown' }
+  /**
+   * The exchange says it serves no market data now (Kraken's `status` `maintenance`): the
+   * connection is as good as dead, though its heartbeats would keep it open.
+   */
+  | { readonly kind: 'unavailable'; readonly reason: string }
   /** The exchange refused one of our requests. */
   | { readonly kind: 'errorReply'; readonly message: string }
   | { readonly kind: 'skipped'; readonly skip: SkipKind; readonly detail: string };

@@ -1,7 +1,7 @@
 import type { LiveStreamEvents, StreamInterruption, StreamTrade } from '../live-stream';
-import { binanceWireFormat } from '../binance/binance-wire-format';
+import { binanceWireFormat } from './binance-wire-format';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
-import { ExchangeLiveStream } from './exchange-live-stream';
+import { ExchangeLiveStream } from '../stream/exchange-live-stream';
 
 function nextEvent<E extends keyof LiveStreamEvents>(
   stream: ExchangeLiveStream,
