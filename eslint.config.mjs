@@ -15,6 +15,10 @@ export default tseslint.config(
       'tools/jest-summary-reporter.js',
       'tools/jest-slow-first-sequencer.js',
       'tools/folder-cycles.js',
+      // The client package's generated OpenAPI types, its build output and its plain-JS build scripts.
+      'libs/client/src/generated/',
+      'libs/client/dist/',
+      'libs/client/scripts/',
     ],
   },
   js.configs.recommended,

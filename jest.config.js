@@ -51,7 +51,11 @@ module.exports = {
     {
       ...shared,
       displayName: 'integration',
-      testMatch: ['<rootDir>/apps/**/test/**/*.test.ts', '<rootDir>/deploy/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/apps/**/test/**/*.test.ts',
+        '<rootDir>/deploy/test/**/*.test.ts',
+        '<rootDir>/libs/client/test/**/*.test.ts',
+      ],
     },
     {
       // The same integration suites again, on a private three-master Redis Cluster that the global

@@ -1,3 +1,6 @@
+// Raw `ws` sockets, not libs/client's streams: the lag is matched by each frame's exact bytes as the
+// gateway sent them, and the client's parsing, windows and reconnects would add their own work to
+// the lag this measures (thousands of clients in one process).
 import WebSocket from 'ws';
 import { LagHistogram } from './lag-histogram';
 

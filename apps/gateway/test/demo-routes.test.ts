@@ -7,6 +7,8 @@ const CHART_LIBRARY = resolve(
   dirname(require.resolve('lightweight-charts/package.json')),
   'dist/lightweight-charts.standalone.production.js',
 );
+/** The service's client for the page, as `npm run build` bundles it. */
+const CLIENT_BUNDLE = resolve(__dirname, '../../../dist/client/price-data-client.js');
 
 describe('the files of the /demo page', () => {
   let harness: GatewayHarness;
@@ -23,6 +25,7 @@ describe('the files of the /demo page', () => {
     ['/demo/app.js', 'text/javascript; charset=utf-8', resolve(PUBLIC, 'app.js')],
     ['/demo/app.css', 'text/css; charset=utf-8', resolve(PUBLIC, 'app.css')],
     ['/demo/vendor/lightweight-charts.js', 'text/javascript; charset=utf-8', CHART_LIBRARY],
+    ['/demo/vendor/price-data-client.js', 'text/javascript; charset=utf-8', CLIENT_BUNDLE],
   ])('should serve %s without a key, as %s, byte for byte', async (path, contentType, file) => {
     const response = await fetch(`${harness.url()}${path}`);
     expect(response.status).toBe(200);
@@ -54,7 +57,13 @@ describe('the files of the /demo page', () => {
     const loaded = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+)"/g)].map(
       (match) => match[1],
     );
-    expect(loaded).toEqual(['data:,', '/demo/app.css', '/demo/vendor/lightweight-charts.js', '/demo/app.js']);
+    expect(loaded).toEqual([
+      'data:,',
+      '/demo/app.css',
+      '/demo/vendor/lightweight-charts.js',
+      '/demo/vendor/price-data-client.js',
+      '/demo/app.js',
+    ]);
   });
 
   it('should answer 304 when the browser already has the file', async () => {

@@ -1,5 +1,7 @@
 // Live BTCUSDT price and candles from the service's public WebSocket API, and nothing else.
-// Plain browser JavaScript (ES2020), no build step: read it as an example client. Two sockets:
+// Plain browser JavaScript (ES2020) on the service's own client (libs/client, loaded before this
+// file as /demo/vendor/price-data-client.js, global `PriceDataClient`), which keeps the sockets
+// connected. Read it as an example client. Two sockets:
 //
 // - ws://HOST/api/v1/prices/current?apiKey=KEY
 //   first frame: the Price {"price","time"}; then a Price frame for each new last price.
@@ -9,7 +11,7 @@
 //
 // A refused connection gets one error frame {"code","message"}, then the close: 4401 bad key,
 // 4400 bad parameter, 4429 too many connections for the key. 1013 means "try again later" and
-// 1001 "server going away": reconnect.
+// 1001 "server going away": the client reconnects.
 'use strict';
 
 (() => {
@@ -21,10 +23,9 @@
   const KLINE_LIMIT = 300;
   const VISIBLE_BARS = 120; // of the KLINE_LIMIT loaded; scroll or zoom out to see the rest
   const VOLUME_PANE = 1; // the candles are in pane 0
-  // Reconnect after about 1, 2, 4 … 30 s (each a random time between half and all of it, so many
-  // pages do not come back at once); a connection that stayed live 10 s starts again from 1 s.
-  const BACKOFF = { firstMs: 1000, maxMs: 30000, healthyMs: 10000 };
-  const STOP_WAIT_MS = 2000;
+  // Reconnect after a random time below 1, 2, 4 … 30 s (so many pages do not come back at once),
+  // 2 s more after 4429; a connection that delivered its snapshot starts again from 1 s.
+  const BACKOFF = { initialDelayMs: 1000, maxDelayMs: 30000, rateLimitedDelayMs: 2000 };
   const COLORS = { up: '#26a69a', down: '#ef5350', text: '#9aa4b2', grid: '#1c2330', panel: '#0e1218' };
 
   /** What the page does after each close code; `fatal` streams wait for the user to press Connect. */
@@ -51,93 +52,54 @@
   // ---------------------------------------------------------------- one reconnecting stream
 
   /**
-   * One WebSocket operation that reconnects by itself. `onFrame(data, isSnapshot)` gets each data
-   * frame; `onChange()` is called whenever `state` changes:
+   * One WebSocket operation, kept connected by the service's own client (`PriceDataClient`, the
+   * package in libs/client, loaded before this file): it reconnects with backoff and full jitter,
+   * gives up on 4401/4400, waits longer after 4429, and for /klines keeps the upserted window.
+   * `onMessage(message)` gets each delivery; `onChange()` is called whenever `state` changes:
    * connecting → live → (reconnecting → connecting → live)* | error | stopped.
    */
   class Stream {
-    constructor(path, params, onFrame, onChange) {
-      const query = new URLSearchParams(params).toString();
-      const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-      this.url = `${scheme}//${location.host}${path}?${query}`;
-      this.onFrame = onFrame;
-      this.onChange = onChange;
-      this.attempts = 0;
+    constructor(kind, key, params, onMessage, onChange) {
+      const client = PriceDataClient.createPriceDataClient({
+        baseUrl: location.origin,
+        apiKey: key,
+        reconnect: BACKOFF,
+      });
       this.state = 'connecting';
       this.problem = null; // { code, title, hint, sent }: why it is not live
       this.retryAt = 0;
-      this.socket = null;
-      this.timer = 0;
-      this.open();
+      this.stream = client.stream(kind, params);
+      const states = {
+        connecting: 'connecting',
+        live: 'live',
+        reconnecting: 'reconnecting',
+        failed: 'error',
+      };
+      this.stream.on('message', onMessage);
+      this.stream.on('connect', () => (this.problem = null));
+      this.stream.on('disconnect', (event) => this.disconnected(event));
+      this.stream.on('state', (state) => {
+        if (this.state === 'stopped' || !states[state]) return;
+        this.state = states[state];
+        onChange();
+      });
+      queueMicrotask(onChange); // "connecting…" once the page holds this stream
     }
 
-    open() {
-      const socket = new WebSocket(this.url);
-      let errorFrame = null;
-      let liveSince = 0;
-      this.socket = socket;
-      this.set('connecting');
-      socket.onmessage = (event) => {
-        const data = JSON.parse(event.data);
-        if (typeof data.code === 'string' && typeof data.message === 'string') {
-          errorFrame = data; // the close that follows decides what to do
-          return;
-        }
-        const isSnapshot = liveSince === 0;
-        if (isSnapshot) {
-          liveSince = Date.now();
-          this.problem = null;
-          this.set('live');
-        }
-        this.onFrame(data, isSnapshot);
-      };
-      socket.onclose = (event) => {
-        if (this.socket !== socket) return; // stopped, or replaced
-        this.socket = null;
-        if (liveSince > 0 && Date.now() - liveSince >= BACKOFF.healthyMs) this.attempts = 0;
-        this.closed(event.code, errorFrame);
-      };
-    }
-
-    closed(code, errorFrame) {
+    disconnected({ code, error, delayMs }) {
       const outcome = closeOutcome(code);
       // The error frame's words as sent; a socket that failed on its own has only its close code.
-      const sent = errorFrame
-        ? `The service said: ${errorFrame.code}: ${errorFrame.message}`
+      const sent = error
+        ? `The service said: ${error.code}: ${error.message}`
         : `WebSocket close code ${code}.`;
       this.problem = { code, title: outcome.title, hint: outcome.hint, sent };
-      if (outcome.fatal) {
-        this.set('error');
-        return;
-      }
-      const ceiling = Math.min(BACKOFF.maxMs, BACKOFF.firstMs * 2 ** this.attempts);
-      const delayMs = ceiling / 2 + Math.random() * (ceiling / 2);
-      this.attempts += 1;
-      this.retryAt = Date.now() + delayMs;
-      this.timer = setTimeout(() => this.open(), delayMs);
-      this.set('reconnecting');
-    }
-
-    set(state) {
-      this.state = state;
-      this.onChange();
+      this.retryAt = Date.now() + (delayMs || 0);
     }
 
     /** Closes the socket for good; resolves once the server saw the close (its slot is free). */
     stop() {
-      clearTimeout(this.timer);
-      const socket = this.socket;
-      this.socket = null;
       this.state = 'stopped';
-      if (!socket || socket.readyState === WebSocket.CLOSED) return Promise.resolve();
-      return new Promise((resolve) => {
-        const timer = setTimeout(resolve, STOP_WAIT_MS);
-        socket.addEventListener('close', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        socket.close(1000, 'closed by the page');
-      });
+      return this.stream.close();
     }
   }
 
@@ -294,9 +256,10 @@
     testState.priceFrames += 1;
   }
 
-  function onKlines(interval, frame, isSnapshot) {
-    if (isSnapshot) chart.replace(frame.klines);
-    else chart.upsert(frame.klines);
+  /** A snapshot (after each reconnection too) redraws the client's window; an update is upserted. */
+  function onKlines(interval, message) {
+    if (message.type === 'snapshot') chart.replace(message.window);
+    else chart.upsert(message.data.klines);
     testState.interval = interval;
     testState.candles = chart.size;
     showLegend(chart.latest());
@@ -360,9 +323,8 @@
   }
 
   function openKlines(key, interval) {
-    const params = { interval, limit: String(KLINE_LIMIT), apiKey: key };
-    const onFrame = (frame, isSnapshot) => onKlines(interval, frame, isSnapshot);
-    return new Stream('/api/v1/prices/klines', params, onFrame, onStreamChange);
+    const params = { interval, limit: KLINE_LIMIT };
+    return new Stream('klines', key, params, (message) => onKlines(interval, message), onStreamChange);
   }
 
   // Connects and interval switches run one after another, so a socket is always closed before its
@@ -381,7 +343,7 @@
     connectedKey = key;
     if (!ui.price.dataset.raw) ui.priceTime.textContent = 'waiting for the first price…';
     await Promise.all([streams.price, streams.klines].map((stream) => stream && stream.stop()));
-    streams.price = new Stream('/api/v1/prices/current', { apiKey: key }, onPrice, onStreamChange);
+    streams.price = new Stream('price', key, {}, (message) => onPrice(message.data), onStreamChange);
     streams.klines = openKlines(key, ui.interval.value);
   }
 

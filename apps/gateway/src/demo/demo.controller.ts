@@ -7,6 +7,9 @@ import { CONTENT_TYPES, type PageFile, PageFiles, publicFolder } from '../pages/
 
 const FOLDER = publicFolder('demo');
 
+/** The service's client for browsers, built by `npm run build` (libs/client/scripts/build.mjs). */
+const CLIENT_BUNDLE = resolve(FOLDER, '../../../../dist/client/price-data-client.js');
+
 /** The package's `exports` map does not list the standalone file, but it does list package.json. */
 function chartLibraryPath(): string {
   const packageFolder = dirname(require.resolve('lightweight-charts/package.json'));
@@ -19,6 +22,7 @@ const FILES = {
   style: { path: join(FOLDER, 'app.css'), contentType: CONTENT_TYPES.style },
   // The npm package's standalone (global) build.
   chartLibrary: { path: chartLibraryPath(), contentType: CONTENT_TYPES.script },
+  client: { path: CLIENT_BUNDLE, contentType: CONTENT_TYPES.script },
 } as const satisfies Record<string, PageFile>;
 
 /** The live chart page: static files built on the public WebSocket API, no key needed to load them. */
@@ -46,5 +50,10 @@ export class DemoController {
   @Get('vendor/lightweight-charts.js')
   chartLibrary(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     return this.files.send(FILES.chartLibrary, request, reply);
+  }
+
+  @Get('vendor/price-data-client.js')
+  client(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    return this.files.send(FILES.client, request, reply);
   }
 }

@@ -1,0 +1,116 @@
+import {
+  deletePrefix,
+  eventually,
+  freePort,
+  type RedisTarget,
+  type RunningApp,
+  type Sim,
+  spawnApp,
+  spawnCache,
+  spawnIngestor,
+  startExchangeSim,
+  testRedis,
+  uniquePrefix,
+} from '@pds/testing';
+import { createPriceDataClient, type ClientOptions, type PriceDataClient } from '../../src';
+
+/** The admin token of the gateways these tests start (a test value, not a credential). */
+export const ADMIN_TOKEN = 'client-test-admin-token-0123456789';
+
+/** Start-up bound of the gateway: generous, the suites share two busy cores. */
+const STARTUP = { timeoutMs: 60_000 };
+
+/** Streams in tests come back quickly: the backoff ceilings of a deployment would only slow them. */
+export const FAST_RECONNECT = { initialDelayMs: 100, maxDelayMs: 1_000, rateLimitedDelayMs: 500 };
+
+export interface ClientStack {
+  readonly prefix: string;
+  readonly sim: Sim;
+  readonly redis: RedisTarget;
+  gateway: RunningApp;
+  readonly baseUrl: string;
+  /** An API key made through the admin API, with room for every stream and request of a test. */
+  readonly apiKey: string;
+  /** A client of this stack with the key (and `options`). */
+  client(options?: Partial<ClientOptions>): PriceDataClient;
+  /** Stops the gateway (SIGTERM: its sockets close with 1001) and starts it again on the same port. */
+  restartGateway(): Promise<void>;
+  stopIngestor(): Promise<void>;
+  startIngestor(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real stack on a key prefix of its own: exchange simulator → ingestor and cache worker → Redis
+ * → gateway (the built apps), the gateway on a fixed free port so that a restart keeps its address.
+ */
+export async function startClientStack(
+  label: string,
+  options: { redis?: RedisTarget; gatewayEnv?: Record<string, string>; port?: number } = {},
+): Promise<ClientStack> {
+  const prefix = uniquePrefix(label);
+  const redis = options.redis ?? testRedis();
+  const port = options.port ?? (await freePort());
+  const gatewayEnv = {
+    ...redis.env,
+    REDIS_PREFIX: prefix,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ADMIN_TOKEN,
+    REQUEST_DEADLINE_MS: '3000', // two cores shared with the other processes of the test
+    ...options.gatewayEnv,
+  };
+  const sim = await startExchangeSim({ SIM_KLINE_PUSH_MS: '500', SIM_TRADES_PER_SECOND: '4' });
+  let ingestor = await startLeadingIngestor(prefix, redis, sim);
+  // The history worker: klines before the ingestor started come from the simulator's history.
+  const cache = await spawnCache({ redisEnv: redis.env, prefix }, sim);
+  let gateway = await spawnApp('gateway', gatewayEnv, STARTUP);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const admin = createPriceDataClient({ baseUrl, adminToken: ADMIN_TOKEN });
+  const created = await admin.admin.createApiKey({
+    name: label,
+    wsConnections: 20,
+    requestsPerMinute: 10_000,
+  });
+  const apiKey = created.data.key;
+  const client = (extra: Partial<ClientOptions> = {}) =>
+    createPriceDataClient({ baseUrl, apiKey, reconnect: FAST_RECONNECT, ...extra });
+  await eventually(async () => {
+    const answer = await client({ retry: { maxRetries: 0 } })
+      .getCurrentKline({ interval: '1m' })
+      .catch(() => undefined);
+    return answer?.data;
+  }, 'market data');
+  const stack: ClientStack = {
+    prefix,
+    sim,
+    redis,
+    gateway,
+    baseUrl,
+    apiKey,
+    client,
+    restartGateway: async () => {
+      await gateway.stop();
+      gateway = await spawnApp('gateway', gatewayEnv, STARTUP);
+      stack.gateway = gateway;
+    },
+    stopIngestor: () => ingestor.stop(),
+    startIngestor: async () => {
+      ingestor = await startLeadingIngestor(prefix, redis, sim);
+    },
+    stop: async () => {
+      await Promise.all([gateway.stop(), ingestor.stop(), cache.stop()]);
+      await sim.app.stop();
+      const connection = redis.connect('client-test-cleanup');
+      await deletePrefix(connection, prefix).catch(() => undefined);
+      connection.disconnect();
+    },
+  };
+  return stack;
+}
+
+async function startLeadingIngestor(prefix: string, redis: RedisTarget, sim: Sim): Promise<RunningApp> {
+  const ingestor = await spawnIngestor({ redisEnv: redis.env, prefix }, sim);
+  await ingestor.waitForLog((entry) => entry.msg === 'leader');
+  return ingestor;
+}
