@@ -23,6 +23,8 @@ import { SignIn } from './sign-in/sign-in.service';
 import { SignInLock } from './sign-in/sign-in-lock';
 import { AccountStore } from './store/account.store';
 import { OneTimeTokens } from './store/one-time-tokens';
+import { AccountUsageController } from './usage/account-usage.controller';
+import { UsageHistory } from './usage/usage-history.service';
 
 /**
  * The auth area and an account's own API keys: accounts, email verification, sign-in and sessions
@@ -36,6 +38,7 @@ import { OneTimeTokens } from './store/one-time-tokens';
     PasswordController,
     AccountController,
     AccountApiKeysController,
+    AccountUsageController,
     AdminAccountBoostsController,
   ],
   providers: [
@@ -55,6 +58,7 @@ import { OneTimeTokens } from './store/one-time-tokens';
     PasswordReset,
     AccountApiKeys,
     AccountBoosts,
+    UsageHistory,
   ],
   exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard],
 })

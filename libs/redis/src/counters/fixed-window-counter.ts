@@ -10,9 +10,23 @@ export type { WindowCount };
 /** Hits sent in one script call at most, so one call never holds Redis for long. */
 const MOST_HITS_PER_CALL = 256;
 
+/**
+ * Where a hit is also tallied: one more to `<field>:requests` in the hash `key`, and to
+ * `<field>:rejected` when the window's hits pass `limit`. The hash must share the window key's
+ * Cluster slot (the same `{tag}`), as the script touches both.
+ */
+export interface HitTally {
+  readonly key: string;
+  readonly field: string;
+  readonly limit: number;
+  /** When the hash expires, epoch seconds. */
+  readonly expireAtSeconds: number;
+}
+
 interface PendingHit {
   readonly key: string;
   readonly windowMs: number;
+  readonly tally: HitTally | undefined;
   readonly resolve: (count: WindowCount) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -44,13 +58,16 @@ export class FixedWindowCounter {
     this.groupOf = redis.isCluster ? slotPartOf : () => '';
   }
 
-  increment(key: string, windowMs: number): Promise<WindowCount> {
+  increment(key: string, windowMs: number, tally?: HitTally): Promise<WindowCount> {
+    if (tally && slotPartOf(tally.key) !== slotPartOf(key)) {
+      return Promise.reject(new Error(`tally ${tally.key} is not in the slot of ${key}`));
+    }
     return new Promise((resolve, reject) => {
       if (this.pending.length === 0)
         setImmediate(() => {
           this.flush();
         });
-      this.pending.push({ key, windowMs, resolve, reject });
+      this.pending.push({ key, windowMs, tally, resolve, reject });
     });
   }
 
@@ -71,9 +88,8 @@ export class FixedWindowCounter {
   }
 
   private send(hits: readonly PendingHit[]): void {
-    const keys = hits.map((hit) => hit.key);
-    const windows = hits.map((hit) => hit.windowMs);
-    this.incrementWindows(keys, ...windows).then(
+    const { keys, args } = scriptArguments(hits);
+    this.incrementWindows(keys, ...args).then(
       (counts) => {
         hits.forEach((hit, index) => {
           const count = counts[index];
@@ -86,6 +102,21 @@ export class FixedWindowCounter {
       },
     );
   }
+}
+
+/** The window keys, then the tally hashes; five arguments per hit (fixed-window.lua.ts). */
+function scriptArguments(hits: readonly PendingHit[]): { keys: string[]; args: (string | number)[] } {
+  const keys = hits.map((hit) => hit.key);
+  const args: (string | number)[] = [];
+  for (const { windowMs, tally } of hits) {
+    if (tally) {
+      keys.push(tally.key);
+      args.push(windowMs, tally.limit, keys.length, tally.field, tally.expireAtSeconds);
+    } else {
+      args.push(windowMs, 0, 0, '', 0);
+    }
+  }
+  return { keys, args };
 }
 
 export function secondsLeft(count: WindowCount): number {
