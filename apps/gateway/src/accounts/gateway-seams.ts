@@ -20,7 +20,12 @@ export { KeyLimits } from '../access/keys/key-limits';
 export { KeyUsageService } from '../access/own-key/key-usage.service';
 export { type ApiKeyRecord, recordToHash } from '../access/keys/api-key-record';
 // Tokens are random 256-bit secrets: a plain SHA-256 is the right lookup hash, as for API keys.
-export { generateApiKey, generateKeyId, hashApiKey as sha256Hex, keyPrefixOf } from '../access/keys/api-key-secret';
+export {
+  generateApiKey,
+  generateKeyId,
+  hashApiKey as sha256Hex,
+  keyPrefixOf,
+} from '../access/keys/api-key-secret';
 export { apiKeyView, type ApiKeyView } from '../access/keys/api-key-view';
 export {
   DAY_MS,
