@@ -58,7 +58,7 @@ describe('the OpenAPI document of the api-keys and boosts areas', () => {
     expect(document.paths['/api/v1/billing/webhooks/stripe']?.post?.tags).toEqual(['stripe']);
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods ?? {}));
     for (const operation of operations) {
-      const isAdmin = (operation?.security ?? []).some((scheme) => 'AdminToken' in scheme) ?? false;
+      const isAdmin = (operation?.security ?? []).some((scheme) => 'AdminToken' in scheme);
       expect({ id: operation?.operationId, admin: operation?.tags.includes('admin') }).toEqual({
         id: operation?.operationId,
         admin: isAdmin,

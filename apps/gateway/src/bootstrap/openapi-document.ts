@@ -12,11 +12,11 @@ import {
 export const API_VERSION = '0.0.1';
 
 /**
- * The document, with `publicBaseUrl` (PUBLIC_BASE_URL) as its one server. Swagger UI's Authorize
- * lists the schemes in this order: the API key header first, as most callers need only that one.
+ * The title, the one server and the API key's three schemes. Swagger UI's Authorize lists the
+ * schemes in the document's order: the API key header first, as most callers need only that one.
  */
-export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: string): OpenAPIObject {
-  const apiKeySchemes = new DocumentBuilder()
+function withApiKeySchemes(publicBaseUrl: string): DocumentBuilder {
+  return new DocumentBuilder()
     .setTitle('Price Data Service')
     .setDescription(
       'Real-time BTCUSDT price and klines over HTTP GET and WebSocket (same paths, ws/wss scheme). ' +
@@ -39,7 +39,11 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: strin
       { type: 'apiKey', in: 'query', name: 'apiKey', description: 'Your API key, for WebSocket connections' },
       SecurityScheme.Query,
     );
-  const config = withAccountSecuritySchemes(apiKeySchemes)
+}
+
+/** The document, with `publicBaseUrl` (PUBLIC_BASE_URL) as its one server; customers' tags first. */
+export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: string): OpenAPIObject {
+  const config = withAccountSecuritySchemes(withApiKeySchemes(publicBaseUrl))
     .addBearerAuth(
       {
         type: 'http',
