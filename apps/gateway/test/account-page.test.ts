@@ -54,17 +54,17 @@ describe('the /account page in headless Chromium', () => {
 
     await account.reloadedAs('signed-out');
     await account.signIn(email, PASSWORD);
-    await account.error('not confirmed yet');
+    await account.error('not confirmed yet', 'sign-in');
 
     const verify = await mailedLink(stack!.sink, email, 'verify');
     await account.page.goto(verify);
-    await account.notice('Your email address is confirmed');
+    await account.notice('Your email address is confirmed', 'sign-in');
     expect(account.page.url()).toBe(`${harness.url()}/account`);
     await account.page.goto(verify);
-    await account.error('invalid, already used or expired');
+    await account.error('invalid, already used or expired', 'sign-in');
 
     await account.signIn(email, 'not the right password');
-    await account.error('Wrong email or password.');
+    await account.error('Wrong email or password.', 'sign-in');
     expect(await account.page.inputValue('#sign-in input[name="password"]')).toBe('');
     await account.signIn(email, PASSWORD);
     await account.shows('#account-email', email);
@@ -128,7 +128,7 @@ describe('the /account page in headless Chromium', () => {
     await account.createKey('second');
     await account.keyRow('second').waitFor();
     await account.createKey('third');
-    await account.error(`The free plan allows ${KEY_CAP} API keys; revoke one to create another.`);
+    await account.error(`The free plan allows ${KEY_CAP} API keys; revoke one to create another.`, 'keys');
     await account.screenshot('3-key-cap');
 
     // Shown once: after a reload the key is listed, never shown again.
@@ -164,8 +164,10 @@ describe('the /account page in headless Chromium', () => {
     await account.page.getByRole('button', { name: 'Manage billing (customer portal)' }).click();
     await account.page.waitForURL(`${payments.baseUrl}/**`);
     await account.page.getByRole('link', { name: 'Return' }).click();
-    await account.page.waitForURL(back);
+    await account.page.waitForURL((url) => url.pathname === '/account');
+    await account.notice('Back from the billing portal');
     expect(await account.view()).toBe('signed-in');
+    expect(account.page.url()).toBe(back);
 
     const hourBoost = account.page.locator('#boost-offers [data-boost="boost_hour"]');
     await account.payThrough(
@@ -197,7 +199,7 @@ describe('the /account page in headless Chromium', () => {
     await row.getByRole('button', { name: 'Revoke' }).click();
     await account.screenshot('6-confirm-revoke');
     await row.getByRole('button', { name: 'Yes, revoke' }).click();
-    await account.notice('is revoked');
+    await account.notice('is revoked', 'keys');
     await account.shows('#keys tr[data-state="revoked"]', 'trading-bot');
     await account.reloadedAs('signed-in');
     await account.shows('#keys tr[data-state="revoked"]', 'trading-bot');
@@ -213,7 +215,7 @@ describe('the /account page in headless Chromium', () => {
     await account.page.getByText('Forgot your password?').click();
     await account.page.locator('#forgot').getByLabel('Email').fill(email);
     await account.page.getByRole('button', { name: 'Mail me a reset link' }).click();
-    await account.notice('a reset link is on its way');
+    await account.notice('a reset link is on its way', 'forgot');
 
     const reset = await mailedLink(stack!.sink, email, 'reset');
     await account.page.goto(reset);
@@ -221,7 +223,7 @@ describe('the /account page in headless Chromium', () => {
     const newPassword = `${PASSWORD} renewed`;
     await account.page.locator('#reset').getByLabel('New password').fill(newPassword);
     await account.page.getByRole('button', { name: 'Set the new password' }).click();
-    await account.notice('Your password is changed');
+    await account.notice('Your password is changed', 'sign-in');
     await account.signIn(email, newPassword);
     await account.shows('#account-email', email);
     await account.page.getByRole('button', { name: 'Sign out' }).click();
@@ -230,11 +232,12 @@ describe('the /account page in headless Chromium', () => {
     // 10 failed sign-ins in 15 minutes lock the account; the 11th attempt is refused in words.
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       await account.signIn(email, `wrong password number ${attempt}`);
-      await account.error('Wrong email or password.');
+      await account.error('Wrong email or password.', 'sign-in');
     }
     await account.signIn(email, newPassword);
     await account.error(
       /Sign-in is locked\. Too many failed sign-ins for this account\. Retry after \d+ seconds\./,
+      'sign-in',
     );
     await account.screenshot('7-locked');
     await account.reloadedAs('signed-out');

@@ -10,6 +10,7 @@ import { AdminAccountBoostsController } from './boosts/admin-account-boosts.cont
 import { AccountController } from './controllers/account.controller';
 import { AuthController } from './controllers/auth.controller';
 import { PasswordController } from './controllers/password.controller';
+import { SessionProbeController } from './controllers/session-probe.controller';
 import { AccessModule } from './gateway-seams';
 import { AccountMails } from './mail/account-mails';
 import { Mailer } from './mail/mailer.service';
@@ -36,6 +37,7 @@ import { UsageHistory } from './usage/usage-history.service';
   controllers: [
     AuthController,
     PasswordController,
+    SessionProbeController,
     AccountController,
     AccountApiKeysController,
     AccountUsageController,

@@ -1,24 +1,18 @@
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../access/authentication/public.decorator';
+import { CHART_LIBRARY } from '../pages/chart-library';
 import { CONTENT_TYPES, type PageFile, PageFiles, publicFolder } from '../pages/page-files';
 
 const FOLDER = publicFolder('demo');
-
-/** The package's `exports` map does not list the standalone file, but it does list package.json. */
-function chartLibraryPath(): string {
-  const packageFolder = dirname(require.resolve('lightweight-charts/package.json'));
-  return resolve(packageFolder, 'dist/lightweight-charts.standalone.production.js');
-}
 
 const FILES = {
   page: { path: join(FOLDER, 'index.html'), contentType: CONTENT_TYPES.html },
   script: { path: join(FOLDER, 'app.js'), contentType: CONTENT_TYPES.script },
   style: { path: join(FOLDER, 'app.css'), contentType: CONTENT_TYPES.style },
-  // The npm package's standalone (global) build.
-  chartLibrary: { path: chartLibraryPath(), contentType: CONTENT_TYPES.script },
+  chartLibrary: CHART_LIBRARY,
 } as const satisfies Record<string, PageFile>;
 
 /** The live chart page: static files built on the public WebSocket API, no key needed to load them. */

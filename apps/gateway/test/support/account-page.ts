@@ -58,9 +58,23 @@ export function accountPage(page: Page) {
       await page.waitForSelector('body[data-ready="true"]');
       return page.getAttribute('body', 'data-view');
     },
-    /** Waits for the error banner to say `text`. */
-    error: (text: string | RegExp) => page.locator('#message:not([hidden])', { hasText: text }).waitFor(),
-    notice: (text: string | RegExp) => page.locator('#notice:not([hidden])', { hasText: text }).waitFor(),
+    /**
+     * Waits for an error saying `text`: beside the controls of `group` (its `#<group>-feedback`
+     * live region), or in the page's banner when no group is named (loading, the session).
+     */
+    error: (text: string | RegExp, group?: string) =>
+      page
+        .locator(group ? `#${group}-feedback[data-kind="error"]:not([hidden])` : '#message:not([hidden])', {
+          hasText: text,
+        })
+        .waitFor(),
+    /** Waits for a success saying `text`, beside `group`'s controls or in the page's banner. */
+    notice: (text: string | RegExp, group?: string) =>
+      page
+        .locator(group ? `#${group}-feedback[data-kind="done"]:not([hidden])` : '#notice:not([hidden])', {
+          hasText: text,
+        })
+        .waitFor(),
     async screenshot(name: string): Promise<void> {
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
