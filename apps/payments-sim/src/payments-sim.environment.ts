@@ -76,4 +76,17 @@ export class PaymentsSimEnvironment {
   @IsInt()
   @Min(100)
   PAYSIM_WEBHOOK_TIMEOUT_MS = 10_000;
+
+  /**
+   * The dunning retry schedule: days after the previous failed charge at which a declined invoice is
+   * charged again (Stripe's custom retry schedule allows up to three retries).
+   */
+  @Matches(/^[1-9]\d*(,[1-9]\d*){0,2}$/, {
+    message: 'PAYSIM_RETRY_DAYS must be up to three whole numbers of days, such as 3,5,7',
+  })
+  PAYSIM_RETRY_DAYS = '3,5,7';
+
+  /** The subscription once every retry failed: canceled, `unpaid`, or left `past_due` (Stripe's setting). */
+  @IsIn(['cancel', 'unpaid', 'past_due'])
+  PAYSIM_RETRIES_EXHAUSTED: 'cancel' | 'unpaid' | 'past_due' = 'cancel';
 }

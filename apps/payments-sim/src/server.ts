@@ -5,13 +5,19 @@ import { customerRoutes } from './api/customers.routes';
 import { portalAndEndpointRoutes } from './api/portal-and-endpoints.routes';
 import { priceRoutes } from './api/prices.routes';
 import { recordRoutes } from './api/records.routes';
+import { subscriptionScheduleRoutes } from './api/subscription-schedules.routes';
 import { subscriptionRoutes } from './api/subscriptions.routes';
+import { Charges } from './billing/charges';
 import { CheckoutCompletion } from './billing/checkout-completion';
+import { Invoicing } from './billing/invoicing';
+import { PlanChange } from './billing/plan-change';
+import { SubscriptionSchedules } from './billing/schedules';
 import { SubscriptionLifecycle } from './billing/subscription-lifecycle';
 import { controlRoutes } from './control/control.routes';
 import { addConfiguredEndpoint } from './control/reset';
 import { checkoutPageRoutes } from './hosted/checkout-page.routes';
 import { STYLESHEET } from './hosted/html';
+import { invoicePageRoutes } from './hosted/invoice-page.routes';
 import { portalPageRoutes } from './hosted/portal-page.routes';
 import { EventLog } from './ledger/event-log';
 import { Ledger } from './ledger/ledger';
@@ -30,7 +36,11 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 const BODY_LIMIT_BYTES = 256 * 1024;
 
 function createContext(env: PaymentsSimEnvironment, logger: AppLogger, publicUrl: () => string): SimContext {
-  const ledger = new Ledger(new SimClock(), loadPriceSpecs(env.PAYSIM_PRICES, env.PAYSIM_PRICES_FILE));
+  const ledger = new Ledger(
+    new SimClock(),
+    loadPriceSpecs(env.PAYSIM_PRICES, env.PAYSIM_PRICES_FILE),
+    publicUrl,
+  );
   const events = new EventLog(ledger, env.PAYSIM_API_VERSION);
   const dispatcher = new WebhookDispatcher(
     ledger,
@@ -45,13 +55,22 @@ function createContext(env: PaymentsSimEnvironment, logger: AppLogger, publicUrl
   events.onEvent((event) => {
     dispatcher.dispatch(event);
   });
+  const invoicing = new Invoicing(ledger);
+  const charges = new Charges(ledger, events, {
+    retryDays: env.PAYSIM_RETRY_DAYS.split(',').map(Number),
+    whenExhausted: env.PAYSIM_RETRIES_EXHAUSTED,
+  });
+  const schedules = new SubscriptionSchedules(ledger, events);
   const context: SimContext = {
     env,
     logger,
     ledger,
     events,
     checkout: new CheckoutCompletion(ledger, events),
-    lifecycle: new SubscriptionLifecycle(ledger, events),
+    lifecycle: new SubscriptionLifecycle(ledger, events, invoicing, charges, schedules),
+    charges,
+    schedules,
+    planChange: new PlanChange(ledger, events, invoicing, charges),
     dispatcher,
     idempotency: new IdempotencyStore(),
     counters: new RequestCounters(),
@@ -81,6 +100,7 @@ function registerRoutes(app: FastifyInstance, context: SimContext): void {
     priceRoutes,
     checkoutSessionRoutes,
     subscriptionRoutes,
+    subscriptionScheduleRoutes,
     recordRoutes,
     portalAndEndpointRoutes,
   ];
@@ -102,6 +122,7 @@ function registerRoutes(app: FastifyInstance, context: SimContext): void {
   );
   checkoutPageRoutes(app, context);
   portalPageRoutes(app, context);
+  invoicePageRoutes(app, context);
   app.get('/hosted/style.css', (_request, reply) => {
     void reply.type('text/css; charset=utf-8').send(STYLESHEET);
   });

@@ -1,5 +1,8 @@
 import type { AppLogger } from '@pds/observability';
+import type { Charges } from './billing/charges';
 import type { CheckoutCompletion } from './billing/checkout-completion';
+import type { PlanChange } from './billing/plan-change';
+import type { SubscriptionSchedules } from './billing/schedules';
 import type { SubscriptionLifecycle } from './billing/subscription-lifecycle';
 import type { EventLog } from './ledger/event-log';
 import type { Ledger } from './ledger/ledger';
@@ -16,6 +19,9 @@ export interface SimContext {
   readonly events: EventLog;
   readonly checkout: CheckoutCompletion;
   readonly lifecycle: SubscriptionLifecycle;
+  readonly charges: Charges;
+  readonly schedules: SubscriptionSchedules;
+  readonly planChange: PlanChange;
   readonly dispatcher: WebhookDispatcher;
   readonly idempotency: IdempotencyStore;
   readonly counters: RequestCounters;

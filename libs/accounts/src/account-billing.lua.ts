@@ -2,7 +2,8 @@ import { defineLuaScript, integerReply } from '@pds/redis';
 
 /**
  * Writes an account's plan and subscription. KEYS: the account hash. ARGV: when Stripe was read (ms),
- * plan, then subscription id, status, current period end, cancel at period end ('' id: none).
+ * plan, then subscription id, status, current period end, cancel at period end, pending plan ('' id:
+ * none; '' pending plan: no change planned).
  * A state read from Stripe earlier than the one stored is ignored, so concurrent webhooks cannot
  * put an older state back. Returns 1 when written, 0 when older or the account is gone.
  */
@@ -15,10 +16,13 @@ local stored = tonumber(redis.call('HGET', KEYS[1], 'billingReadAt') or '0')
 if stored > tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'billingReadAt', ARGV[1], 'plan', ARGV[2])
 if ARGV[3] == '' then
-  redis.call('HDEL', KEYS[1], 'subscriptionId', 'subscriptionStatus', 'currentPeriodEnd', 'cancelAtPeriodEnd')
+  redis.call('HDEL', KEYS[1], 'subscriptionId', 'subscriptionStatus', 'currentPeriodEnd', 'cancelAtPeriodEnd',
+    'pendingPlan')
 else
   redis.call('HSET', KEYS[1], 'subscriptionId', ARGV[3], 'subscriptionStatus', ARGV[4],
     'currentPeriodEnd', ARGV[5], 'cancelAtPeriodEnd', ARGV[6])
+  if ARGV[7] == '' then redis.call('HDEL', KEYS[1], 'pendingPlan')
+  else redis.call('HSET', KEYS[1], 'pendingPlan', ARGV[7]) end
 end
 return 1
 `,

@@ -71,6 +71,7 @@ export class AccountBilling {
       subscription?.status ?? '',
       subscription?.currentPeriodEnd ?? '',
       String(subscription?.cancelAtPeriodEnd ?? false),
+      subscription?.pendingPlan ?? '',
     );
     if (written === 1) await this.announce(accountId);
   }

@@ -1,6 +1,11 @@
 import type Stripe from 'stripe';
 import { type AccountBilling, type PaidBoost, RECONCILE_LOOK_BACK_SECONDS } from './account-billing';
-import { billingStateOf, currentSubscription, type PlanPrices } from './subscription-state';
+import {
+  type BillingState,
+  billingStateOf,
+  currentSubscription,
+  type PlanPrices,
+} from './subscription-state';
 
 /** The plan catalogue as billing reads it: which plan or boost a Stripe price sells. */
 export interface PriceCatalogue extends PlanPrices {
@@ -23,18 +28,24 @@ export class StripeSync {
     private readonly catalogue: PriceCatalogue,
   ) {}
 
-  /** Re-reads the customer's subscriptions and sets the account's plan from the current one. */
-  async syncCustomer(customerId: string, accountHint?: string): Promise<void> {
+  /**
+   * Re-reads the customer's subscriptions and sets the account's plan from the current one; answers
+   * the state applied (undefined when no account is known for the customer).
+   */
+  async syncCustomer(customerId: string, accountHint?: string): Promise<BillingState | undefined> {
     const accountId = (await this.billing.accountOfCustomer(customerId)) ?? accountHint;
-    if (!accountId) return;
+    if (!accountId) return undefined;
     const readAt = Date.now();
     const subscriptions = await this.stripe.subscriptions.list({
       customer: customerId,
       status: 'all',
       limit: 20,
+      // The schedule tells a downgrade waiting for the period end.
+      expand: ['data.schedule'],
     });
     const state = billingStateOf(currentSubscription(subscriptions.data), this.catalogue);
     await this.billing.applyBillingState(accountId, state, readAt);
+    return state;
   }
 
   /** A completed Checkout session: the subscription it started, or the boost it paid for. */
@@ -82,7 +93,11 @@ export class StripeSync {
       await this.syncCheckoutSession(String(object.id));
       return true;
     }
-    if (event.type.startsWith('customer.subscription.') || event.type.startsWith('invoice.')) {
+    if (
+      event.type.startsWith('customer.subscription.') ||
+      event.type.startsWith('invoice.') ||
+      event.type.startsWith('subscription_schedule.')
+    ) {
       const customerId = idOf(object.customer as string | { id: string } | null);
       const metadata = object.metadata as Record<string, string> | undefined;
       if (customerId) await this.syncCustomer(customerId, metadata?.accountId);

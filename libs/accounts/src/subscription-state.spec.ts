@@ -1,7 +1,11 @@
 import type Stripe from 'stripe';
 import { billingStateOf, currentSubscription } from './subscription-state';
 
-const prices = { planByPrice: (id: string) => (id === 'price_pro' ? { id: 'pro' } : undefined) };
+const PLANS: Record<string, { id: string }> = {
+  price_pro: { id: 'pro' },
+  price_business: { id: 'business' },
+};
+const prices = { planByPrice: (id: string) => PLANS[id] };
 
 function subscription(
   id: string,
@@ -25,6 +29,7 @@ describe('billingStateOf', () => {
         status,
         currentPeriodEnd: new Date(1_800_000_000_000).toISOString(),
         cancelAtPeriodEnd: false,
+        pendingPlan: null,
       },
     });
   });
@@ -57,5 +62,30 @@ describe('currentSubscription', () => {
     expect(
       currentSubscription([subscription('sub_a', 'canceled'), subscription('sub_b', 'unpaid')])?.id,
     ).toBe('sub_a');
+  });
+});
+
+describe('pendingPlan', () => {
+  it('should be free while the subscription cancels at the period end', () => {
+    const cancelling = { ...subscription('sub_1', 'active'), cancel_at_period_end: true };
+    expect(billingStateOf(cancelling, prices).subscription?.pendingPlan).toBe('free');
+  });
+
+  it("should be the plan of the schedule's phase that starts at the period end", () => {
+    const schedule = {
+      status: 'active',
+      phases: [
+        { start_date: 1_797_000_000, items: [{ price: 'price_business' }] },
+        { start_date: 1_800_000_000, items: [{ price: { id: 'price_pro' } }] },
+      ],
+    };
+    const scheduled = { ...subscription('sub_1', 'active', 'price_business'), schedule };
+    expect(
+      billingStateOf(scheduled as unknown as Stripe.Subscription, prices).subscription?.pendingPlan,
+    ).toBe('pro');
+    const released = { ...scheduled, schedule: { ...schedule, status: 'released' } };
+    expect(
+      billingStateOf(released as unknown as Stripe.Subscription, prices).subscription?.pendingPlan,
+    ).toBeNull();
   });
 });

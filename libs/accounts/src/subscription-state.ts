@@ -9,6 +9,11 @@ export interface SubscriptionSummary {
   /** ISO 8601. */
   readonly currentPeriodEnd: string;
   readonly cancelAtPeriodEnd: boolean;
+  /**
+   * The plan the account moves to at `currentPeriodEnd`: a downgrade waiting in a subscription
+   * schedule, or `free` when the subscription cancels at the period end; null when nothing changes.
+   */
+  readonly pendingPlan: string | null;
 }
 
 /** The plan an account is on and the subscription behind it (null: none, or none that counts). */
@@ -43,13 +48,38 @@ export function billingStateOf(
   if (!subscription) return { plan: FREE_PLAN_ID, subscription: null };
   const item = subscription.items.data[0];
   const plan = item && PAYING.has(subscription.status) ? prices.planByPrice(item.price.id) : undefined;
+  const periodEnd = item?.current_period_end ?? 0;
   return {
     plan: plan?.id ?? FREE_PLAN_ID,
     subscription: {
       id: subscription.id,
       status: subscription.status,
-      currentPeriodEnd: new Date((item?.current_period_end ?? 0) * 1000).toISOString(),
+      currentPeriodEnd: new Date(periodEnd * 1000).toISOString(),
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
+      pendingPlan: plan ? pendingPlanOf(subscription, periodEnd, plan.id, prices) : null,
     },
   };
+}
+
+function priceIdOf(price: string | { id: string }): string {
+  return typeof price === 'string' ? price : price.id;
+}
+
+/**
+ * What the account moves to at the period end: `free` when the subscription cancels then, else the
+ * plan of the schedule's phase that starts then (the schedule expanded on the subscription).
+ */
+function pendingPlanOf(
+  subscription: Stripe.Subscription,
+  periodEnd: number,
+  current: string,
+  prices: PlanPrices,
+): string | null {
+  if (subscription.cancel_at_period_end) return FREE_PLAN_ID;
+  const schedule = typeof subscription.schedule === 'object' ? subscription.schedule : null;
+  if (schedule?.status !== 'active') return null;
+  const next = schedule.phases.find((phase) => phase.start_date >= periodEnd);
+  const price = next?.items[0]?.price;
+  const plan = price ? (prices.planByPrice(priceIdOf(price))?.id ?? FREE_PLAN_ID) : undefined;
+  return plan !== undefined && plan !== current ? plan : null;
 }

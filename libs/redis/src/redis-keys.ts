@@ -167,6 +167,11 @@ export class RedisKeys {
     return `${this.prefix}:{api-keys}:paid-boost-session:${sessionId}`;
   }
 
+  /** A billing mail already sent for one Stripe object (a declined invoice, an ended subscription). */
+  billingMailSent(kind: string, stripeObjectId: string): string {
+    return `${this.prefix}:billing-mail:${kind}:${stripeObjectId}`;
+  }
+
   /** Fixed-window counter of failed sign-ins for one email (by its SHA-256), known or not. */
   signInFailures(emailHash: string): string {
     return `${this.prefix}:{accounts}:sign-in-failures:${emailHash}`;

@@ -6,15 +6,31 @@ import { PlansModule } from '../plans/plans.module';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutPages } from './checkout/checkout-pages';
 import { StripeCustomers } from './checkout/stripe-customers';
+import { AccountInvoices } from './invoices/account-invoices';
 import { PlansController } from './plans.controller';
+import { SubscriptionController } from './subscription.controller';
+import { PlanChanges } from './subscription/plan-changes';
+import { stripeSyncProvider } from './stripe/stripe-sync.provider';
 import { stripeProvider } from './stripe/stripe.provider';
 import { StripeWebhooks } from './webhooks/stripe-webhooks';
 
-/** The billing and boosts areas: plans on sale, Stripe Checkout and portal, Stripe's webhooks. */
+/**
+ * The billing and boosts areas: plans on sale, Stripe Checkout and portal, plan changes and invoices
+ * of the live subscription, Stripe's webhooks.
+ */
 @Module({
   // The account guard needs the address brute-force guard that AccessModule provides.
   imports: [PlansModule, AccessModule, AccountsModule],
-  controllers: [PlansController, CheckoutController],
-  providers: [stripeProvider, StripeCustomers, CheckoutPages, AccountBilling, StripeWebhooks],
+  controllers: [PlansController, CheckoutController, SubscriptionController],
+  providers: [
+    stripeProvider,
+    stripeSyncProvider,
+    StripeCustomers,
+    CheckoutPages,
+    AccountBilling,
+    StripeWebhooks,
+    PlanChanges,
+    AccountInvoices,
+  ],
 })
 export class BillingModule {}

@@ -3,7 +3,7 @@ import { STRIPE_CALL_BOUND_MS } from '@pds/accounts';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
+  ApiConflictResponse,
   ApiOperation,
   ApiServiceUnavailableResponse,
   ApiTags,
@@ -51,9 +51,10 @@ export class CheckoutController {
       'The plan applies to every key of the account once Stripe reports the first payment.',
   })
   @ApiCreatedResponse({ type: HostedPageDto })
-  @ApiForbiddenResponse({
+  @ApiConflictResponse({
     type: ErrorBodyDto,
-    description: 'FORBIDDEN: the account already has a paid plan (change it in the customer portal)',
+    description:
+      'CONFLICT: the account already has a paid plan (change it with POST /api/v1/billing/subscription)',
   })
   async startCheckout(
     @SignedInSession() session: Session,
@@ -61,9 +62,9 @@ export class CheckoutController {
   ): Promise<HostedPageDto> {
     const account = await this.accountOf(session);
     if (account.plan !== FREE_PLAN_ID) {
-      // A second subscription would bill the account twice.
-      throw ApiException.forbidden(
-        `The account already has the ${account.plan} plan; change or cancel it in the customer portal`,
+      // A second subscription would bill the account twice: the live one changes plan instead.
+      throw ApiException.conflict(
+        `The account already has the ${account.plan} plan; change it with POST /api/v1/billing/subscription`,
       );
     }
     return { url: await this.pages.subscription(payerOf(account), body.plan) };

@@ -61,4 +61,9 @@ export class ApiException extends HttpException {
   static forbidden(message: string): ApiException {
     return new ApiException(HttpStatus.FORBIDDEN, { code: ErrorCode.Forbidden, message });
   }
+
+  /** 409: the request contradicts the current state (a plan change without a live subscription). */
+  static conflict(message: string): ApiException {
+    return new ApiException(HttpStatus.CONFLICT, { code: ErrorCode.Conflict, message });
+  }
 }

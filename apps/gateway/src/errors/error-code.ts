@@ -4,6 +4,7 @@ export const ErrorCode = {
   Unauthorized: 'UNAUTHORIZED',
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   RateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Subscription } from '../ledger/objects';
 import type { SimContext } from '../sim-context';
 import { listPage, rangeFilter } from '../wire/list-page';
-import { noSuch } from '../wire/stripe-error';
+import { noSuch, StripeError } from '../wire/stripe-error';
 import { answer, paramsOf, pathId } from './api-request';
+import { readItemChange } from './subscription-update';
 
 const STATUSES = [
   'active',
@@ -49,7 +50,45 @@ function listSubscriptionsRoute(api: FastifyInstance, context: SimContext): void
   });
 }
 
-/** `subscriptions.retrieve`, `list`, `update` (`cancel_at_period_end`, `metadata`) and `cancel`. */
+/** `subscriptions.update`: a new price for the item (prorated), `cancel_at_period_end`, `metadata`. */
+function updateSubscriptionRoute(
+  api: FastifyInstance,
+  context: SimContext,
+  subscriptionOf: (id: string) => Subscription,
+): void {
+  api.post('/subscriptions/:id', (request) => {
+    const params = paramsOf(request).allowOnly([
+      'cancel_at_period_end',
+      'metadata',
+      'items',
+      'proration_behavior',
+      'payment_behavior',
+      'expand',
+    ]);
+    const subscription = subscriptionOf(pathId(request));
+    const change = readItemChange(context, params, subscription);
+    const cancel = params.optionalBoolean('cancel_at_period_end');
+    if (cancel !== undefined && subscription.schedule)
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
+      );
+    if (params.has('metadata')) subscription.metadata = { ...subscription.metadata, ...params.metadata() };
+    if (change)
+      context.planChange.changePrice(
+        subscription,
+        change.item,
+        change.price,
+        change.quantity,
+        change.proration,
+      );
+    if (cancel !== undefined) context.lifecycle.setCancelAtPeriodEnd(subscription, cancel);
+    return answer(context, params, subscription);
+  });
+}
+
+/** `subscriptions.retrieve`, `list`, `update` (price change, `cancel_at_period_end`, `metadata`) and `cancel`. */
 export function subscriptionRoutes(api: FastifyInstance, context: SimContext): void {
   const { ledger, lifecycle } = context;
   const subscriptionOf = (id: string): Subscription => {
@@ -65,14 +104,7 @@ export function subscriptionRoutes(api: FastifyInstance, context: SimContext): v
 
   listSubscriptionsRoute(api, context);
 
-  api.post('/subscriptions/:id', (request) => {
-    const params = paramsOf(request).allowOnly(['cancel_at_period_end', 'metadata', 'expand']);
-    const subscription = subscriptionOf(pathId(request));
-    if (params.has('metadata')) subscription.metadata = { ...subscription.metadata, ...params.metadata() };
-    const cancel = params.optionalBoolean('cancel_at_period_end');
-    if (cancel !== undefined) lifecycle.setCancelAtPeriodEnd(subscription, cancel);
-    return answer(context, params, subscription);
-  });
+  updateSubscriptionRoute(api, context, subscriptionOf);
 
   api.delete('/subscriptions/:id', (request) => {
     const params = paramsOf(request).allowOnly(['invoice_now', 'prorate', 'cancellation_details', 'expand']);

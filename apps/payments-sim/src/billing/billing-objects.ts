@@ -2,7 +2,6 @@ import type {
   CheckoutSession,
   Customer,
   Invoice,
-  InvoiceLine,
   PaymentIntent,
   Price,
   Subscription,
@@ -76,69 +75,12 @@ export function newSubscription(
     items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: null,
     metadata: { ...session._subscriptionMetadata },
+    schedule: null,
     start_date: now,
     // Checkout makes the subscription before the first charge, then activates it once that is paid.
     status: 'incomplete',
     trial_end: null,
     trial_start: null,
-  };
-}
-
-function invoiceLine(item: SubscriptionItem): InvoiceLine {
-  return {
-    id: newId('il'),
-    object: 'line_item',
-    amount: item.price.unit_amount * item.quantity,
-    currency: item.price.currency,
-    description: `${item.quantity} × ${item.price.nickname ?? item.price.product}`,
-    period: { start: item.current_period_start, end: item.current_period_end },
-    pricing: {
-      type: 'price_details',
-      price_details: { price: item.price.id, product: item.price.product },
-      unit_amount_decimal: item.price.unit_amount_decimal,
-    },
-    quantity: item.quantity,
-  };
-}
-
-/** The invoice of one period of `subscription`, paid or left open (a failed charge). */
-export function newInvoice(
-  subscription: Subscription,
-  reason: Invoice['billing_reason'],
-  paid: boolean,
-  now: number,
-): Invoice {
-  const id = newId('in');
-  const lines = subscription.items.data.map(invoiceLine);
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const first = subscription.items.data[0];
-  return {
-    id,
-    object: 'invoice',
-    created: now,
-    livemode: false,
-    amount_due: total,
-    amount_paid: paid ? total : 0,
-    amount_remaining: paid ? 0 : total,
-    attempt_count: 1,
-    attempted: true,
-    billing_reason: reason,
-    collection_method: 'charge_automatically',
-    currency: subscription.currency,
-    customer: subscription.customer,
-    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
-    metadata: {},
-    parent: {
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
-    },
-    period_start: first?.current_period_start ?? now,
-    period_end: first?.current_period_end ?? now,
-    status: paid ? 'paid' : 'open',
-    status_transitions: { finalized_at: now, paid_at: paid ? now : null },
-    subtotal: total,
-    total,
   };
 }
 
@@ -148,6 +90,7 @@ export function markInvoicePaid(invoice: Invoice, now: number): void {
   invoice.amount_remaining = 0;
   invoice.status = 'paid';
   invoice.status_transitions.paid_at = now;
+  invoice.next_payment_attempt = null;
 }
 
 export function newPaymentIntent(session: CheckoutSession, now: number): PaymentIntent {

@@ -1,20 +1,19 @@
 import type { EventLog } from '../ledger/event-log';
 import type { Ledger } from '../ledger/ledger';
 import type { CheckoutSession, Price } from '../ledger/objects';
-import {
-  markInvoicePaid,
-  newCustomer,
-  newInvoice,
-  newPaymentIntent,
-  newSubscription,
-} from './billing-objects';
+import { markInvoicePaid, newCustomer, newPaymentIntent, newSubscription } from './billing-objects';
+import { Invoicing } from './invoicing';
 
 /** What paying on the hosted Checkout page does, in Stripe's order of objects and events. */
 export class CheckoutCompletion {
+  private readonly invoicing: Invoicing;
+
   constructor(
     private readonly ledger: Ledger,
     private readonly events: EventLog,
-  ) {}
+  ) {
+    this.invoicing = new Invoicing(ledger);
+  }
 
   /** Pays an open session; a session already complete is left as it is (a second click, a reload). */
   pay(session: CheckoutSession): void {
@@ -63,14 +62,14 @@ export class CheckoutCompletion {
   private startSubscription(session: CheckoutSession, customer: string, now: number): void {
     const prices = session._items.map((item) => this.ledger.prices.get(item.price) as Price);
     const subscription = newSubscription(session, customer, prices, now);
-    const invoice = newInvoice(subscription, 'subscription_create', false, now);
-    subscription.latest_invoice = invoice.id;
     this.ledger.subscriptions.set(subscription.id, subscription);
-    this.ledger.invoices.set(invoice.id, invoice);
+    const invoice = this.invoicing.issue(subscription, 'subscription_create');
     session.subscription = subscription.id;
     session.invoice = invoice.id;
     // As on Stripe: created `incomplete`, then the first invoice is paid and the subscription activated.
     this.events.publish('customer.subscription.created', subscription);
+    invoice.attempt_count = 1;
+    invoice.attempted = true;
     markInvoicePaid(invoice, now);
     subscription.status = 'active';
     this.events.publish('invoice.paid', invoice);

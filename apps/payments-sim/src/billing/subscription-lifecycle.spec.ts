@@ -1,45 +1,5 @@
-import { EventLog } from '../ledger/event-log';
-import { Ledger } from '../ledger/ledger';
-import type { CheckoutSession, StripeEvent, Subscription } from '../ledger/objects';
-import { DEFAULT_PRICES } from '../ledger/price-catalogue';
-import { SimClock } from '../ledger/sim-clock';
-import { CheckoutCompletion } from './checkout-completion';
-import { newCheckoutSession } from './new-checkout-session';
-import { currentPeriodEnd, SubscriptionLifecycle } from './subscription-lifecycle';
-
-const START = Date.parse('2026-11-23T04:00:00Z');
-
-function setUp() {
-  const ledger = new Ledger(new SimClock(() => START), DEFAULT_PRICES);
-  const events = new EventLog(ledger, '2026-10-28.endive');
-  const published: StripeEvent[] = [];
-  events.onEvent((event) => published.push(event));
-  const checkout = new CheckoutCompletion(ledger, events);
-  const lifecycle = new SubscriptionLifecycle(ledger, events);
-  const session = (mode: CheckoutSession['mode'], priceId: string): CheckoutSession => {
-    const request = {
-      mode,
-      customer: null,
-      customerEmail: 'a@example.com',
-      items: [{ price: ledger.prices.get(priceId)!, quantity: 1 }],
-      clientReferenceId: 'acc_1',
-      metadata: { account_id: 'acc_1' },
-      subscriptionMetadata: {},
-      successUrl: 'http://app/ok?s={CHECKOUT_SESSION_ID}',
-      cancelUrl: 'http://app/no',
-    };
-    const made = newCheckoutSession(request, ledger.clock.nowSeconds(), 'http://sim');
-    ledger.sessions.set(made.id, made);
-    return made;
-  };
-  const subscribe = (): Subscription => {
-    const paid = session('subscription', 'price_pro_monthly');
-    checkout.pay(paid);
-    return ledger.subscriptions.get(paid.subscription!)!;
-  };
-  const types = (): string[] => published.splice(0).map((event) => event.type);
-  return { ledger, checkout, lifecycle, session, subscribe, types };
-}
+import { setUpBilling as setUp } from './test/billing-setup';
+import { currentPeriodEnd } from './subscription-lifecycle';
 
 describe('checkout and subscription state machine', () => {
   it('should complete a subscription session: created incomplete, then paid and active, events in order', () => {
@@ -102,22 +62,6 @@ describe('checkout and subscription state machine', () => {
     });
     expect(types()).toEqual(['invoice.paid', 'customer.subscription.updated']);
     expect(ledger.clock.nowSeconds()).toBe(end);
-  });
-
-  it('should go past_due when the renewal fails, and back to active when the next one is paid', () => {
-    const { ledger, lifecycle, subscribe, types } = setUp();
-    const subscription = subscribe();
-    types();
-    lifecycle.failNextRenewal(subscription);
-    lifecycle.advanceTo(currentPeriodEnd(subscription));
-    expect(subscription.status).toBe('past_due');
-    expect(ledger.invoices.get(subscription.latest_invoice!)).toMatchObject({
-      status: 'open',
-      amount_paid: 0,
-    });
-    expect(types()).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
-    lifecycle.advanceTo(currentPeriodEnd(subscription));
-    expect(subscription.status).toBe('active');
   });
 
   it('should cancel at period end: updated now, deleted and canceled when the period ends', () => {

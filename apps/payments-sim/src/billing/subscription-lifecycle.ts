@@ -1,23 +1,28 @@
 import type { EventLog } from '../ledger/event-log';
 import type { Ledger } from '../ledger/ledger';
-import type { Subscription } from '../ledger/objects';
-import { newInvoice } from './billing-objects';
+import type { Invoice, Subscription } from '../ledger/objects';
+import type { Charges } from './charges';
+import type { Invoicing } from './invoicing';
+import { periodLine } from './invoicing';
 import { periodEnd } from './period';
+import type { SubscriptionSchedules } from './schedules';
+import { currentPeriodEnd } from './subscription-periods';
 
-/** The end of a subscription's current period (every item shares it here). */
-export function currentPeriodEnd(subscription: Subscription): number {
-  return subscription.items.data[0]?.current_period_end ?? subscription.start_date;
-}
+export { currentPeriodEnd } from './subscription-periods';
 
 const isLive = (subscription: Subscription): boolean => subscription.status !== 'canceled';
 
-/** How subscriptions move: cancellation (now or at period end), renewals paid or failed, the clock. */
+/**
+ * How subscriptions move with the clock: cancellation (now or at period end), renewals paid or
+ * declined, the retries of a declined invoice (dunning) and the phases of a schedule.
+ */
 export class SubscriptionLifecycle {
-  private readonly failingRenewals = new Set<string>();
-
   constructor(
     private readonly ledger: Ledger,
     private readonly events: EventLog,
+    private readonly invoicing: Invoicing,
+    private readonly charges: Charges,
+    private readonly schedules: SubscriptionSchedules,
   ) {}
 
   setCancelAtPeriodEnd(subscription: Subscription, cancel: boolean): void {
@@ -35,37 +40,54 @@ export class SubscriptionLifecycle {
     this.events.publish('customer.subscription.updated', subscription, previous);
   }
 
-  cancelNow(subscription: Subscription): void {
+  cancelNow(
+    subscription: Subscription,
+    reason: 'cancellation_requested' | 'payment_failed' = 'cancellation_requested',
+  ): void {
     if (!isLive(subscription)) return;
     const now = this.ledger.clock.nowSeconds();
+    subscription.cancellation_details.reason ??= reason;
     this.end(subscription, now, now);
   }
 
-  /** The next renewal's charge fails: the invoice stays open and the subscription goes `past_due`. */
+  /** The card of the subscription's customer declines from the next charge on, until it is fixed. */
   failNextRenewal(subscription: Subscription): void {
-    this.failingRenewals.add(subscription.id);
+    this.charges.declineCardOf(subscription.customer);
   }
 
-  /** Moves the clock to `seconds`, ending or renewing every period that ends by then, in time order. */
+  /**
+   * Moves the clock to `seconds`, handling in time order every period that ends and every retry of a
+   * declined invoice that falls due on the way.
+   */
   advanceTo(seconds: number): void {
     for (;;) {
       const due = [...this.ledger.subscriptions.values()]
         .filter((subscription) => isLive(subscription) && currentPeriodEnd(subscription) <= seconds)
         .sort((a, b) => currentPeriodEnd(a) - currentPeriodEnd(b))[0];
-      if (!due) break;
-      this.ledger.clock.advanceTo(currentPeriodEnd(due));
-      this.closePeriod(due);
+      const retry = this.charges.firstRetryDue(seconds, (id) => {
+        const subscription = this.ledger.subscriptions.get(id);
+        return subscription !== undefined && isLive(subscription);
+      });
+      if (retry && (!due || (retry.next_payment_attempt ?? 0) < currentPeriodEnd(due))) {
+        this.ledger.clock.advanceTo(retry.next_payment_attempt ?? seconds);
+        this.retry(retry);
+      } else if (due) {
+        this.ledger.clock.advanceTo(currentPeriodEnd(due));
+        this.closePeriod(due);
+      } else break;
     }
     this.ledger.clock.advanceTo(seconds);
   }
 
   reset(): void {
-    this.failingRenewals.clear();
+    this.charges.reset();
   }
 
   private closePeriod(subscription: Subscription): void {
     const end = currentPeriodEnd(subscription);
-    if (subscription.cancel_at_period_end) this.end(subscription, end, subscription.canceled_at ?? end);
+    const cancel =
+      subscription.cancel_at_period_end || this.schedules.applyAt(subscription, end) === 'cancel';
+    if (cancel) this.end(subscription, end, subscription.canceled_at ?? end);
     else this.renew(subscription, end);
   }
 
@@ -74,7 +96,6 @@ export class SubscriptionLifecycle {
     subscription.ended_at = endedAt;
     subscription.canceled_at = canceledAt;
     subscription.cancellation_details.reason ??= 'cancellation_requested';
-    this.failingRenewals.delete(subscription.id);
     this.events.publish('customer.subscription.deleted', subscription);
   }
 
@@ -88,12 +109,44 @@ export class SubscriptionLifecycle {
       item.current_period_start = start;
       item.current_period_end = periodEnd(start, item.price.recurring?.interval ?? 'month');
     }
-    const fails = this.failingRenewals.delete(subscription.id);
-    const invoice = newInvoice(subscription, 'subscription_cycle', !fails, start);
-    this.ledger.invoices.set(invoice.id, invoice);
-    subscription.latest_invoice = invoice.id;
-    subscription.status = fails ? 'past_due' : 'active';
-    this.events.publish(fails ? 'invoice.payment_failed' : 'invoice.paid', invoice);
+    const lines = [...(subscription._pendingLines ?? []), ...subscription.items.data.map(periodLine)];
+    subscription._pendingLines = [];
+    const invoice = this.invoicing.issue(subscription, 'subscription_cycle', lines);
+    const outcome = this.charges.attempt(invoice);
+    // A renewal of a subscription already behind stays past_due until its older invoice is paid too.
+    if (outcome !== 'paid') subscription.status = 'past_due';
     this.events.publish('customer.subscription.updated', subscription, previous);
+    if (outcome === 'retries-exhausted') this.giveUp(subscription);
+  }
+
+  /** A retry of a declined invoice: paid brings the subscription back to active. */
+  private retry(invoice: Invoice): void {
+    const subscription = this.ledger.subscriptions.get(invoice.parent.subscription_details.subscription);
+    if (!subscription) return;
+    const outcome = this.charges.attempt(invoice);
+    if (outcome === 'paid' && subscription.status !== 'active' && !this.owesMore(subscription)) {
+      const status = subscription.status;
+      subscription.status = 'active';
+      this.events.publish('customer.subscription.updated', subscription, { status });
+    }
+    if (outcome === 'retries-exhausted') this.giveUp(subscription);
+  }
+
+  private owesMore(subscription: Subscription): boolean {
+    return [...this.ledger.invoices.values()].some(
+      (invoice) =>
+        invoice.status === 'open' && invoice.parent.subscription_details.subscription === subscription.id,
+    );
+  }
+
+  /** Every retry failed: Stripe's "if all retries fail" setting decides the subscription's fate. */
+  private giveUp(subscription: Subscription): void {
+    const { whenExhausted } = this.charges.policy;
+    if (whenExhausted === 'cancel') this.cancelNow(subscription, 'payment_failed');
+    else if (whenExhausted === 'unpaid' && subscription.status !== 'unpaid') {
+      const status = subscription.status;
+      subscription.status = 'unpaid';
+      this.events.publish('customer.subscription.updated', subscription, { status });
+    }
   }
 }

@@ -58,6 +58,12 @@ function billingControls(app: FastifyInstance, context: SimContext): void {
     lifecycle.failNextRenewal(subscription);
     return state(subscription);
   });
+  // The customer's card works again: the next retry of a declined invoice is paid.
+  app.post('/subscriptions/:id/fix-card', (request) => {
+    const subscription = subscriptionOf(request.params);
+    context.charges.fixCardOf(subscription.customer);
+    return state(subscription);
+  });
   app.post('/subscriptions/:id/cancel', (request) => {
     const subscription = subscriptionOf(request.params);
     lifecycle.cancelNow(subscription);

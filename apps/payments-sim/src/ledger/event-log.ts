@@ -12,7 +12,11 @@ export type EventType =
   | 'customer.subscription.deleted'
   | 'invoice.paid'
   | 'invoice.payment_failed'
-  | 'payment_intent.succeeded';
+  | 'payment_intent.succeeded'
+  | 'subscription_schedule.created'
+  | 'subscription_schedule.updated'
+  | 'subscription_schedule.released'
+  | 'subscription_schedule.canceled';
 
 export type EventListener = (event: StripeEvent) => void;
 

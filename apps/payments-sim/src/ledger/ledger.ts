@@ -11,6 +11,7 @@ import type {
   WebhookEndpoint,
 } from './objects';
 import { type PriceSpec, toPrice, toProduct } from './price-catalogue';
+import type { SubscriptionSchedule } from './schedule-objects';
 import type { SimClock } from './sim-clock';
 
 /** Every object the simulator holds, in memory, by id (maps keep creation order, oldest first). */
@@ -20,6 +21,7 @@ export class Ledger {
   readonly products = new Map<string, Product>();
   readonly sessions = new Map<string, CheckoutSession>();
   readonly subscriptions = new Map<string, Subscription>();
+  readonly schedules = new Map<string, SubscriptionSchedule>();
   readonly invoices = new Map<string, Invoice>();
   readonly paymentIntents = new Map<string, PaymentIntent>();
   readonly portalSessions = new Map<string, PortalSession>();
@@ -29,6 +31,8 @@ export class Ledger {
   constructor(
     readonly clock: SimClock,
     private readonly catalogue: readonly PriceSpec[],
+    /** Base URL of the hosted pages (invoices link to theirs), known once the server listens. */
+    readonly publicUrl: () => string = () => '',
   ) {
     this.loadCatalogue();
   }
@@ -57,6 +61,7 @@ export class Ledger {
       this.products,
       this.sessions,
       this.subscriptions,
+      this.schedules,
       this.invoices,
       this.paymentIntents,
       this.portalSessions,

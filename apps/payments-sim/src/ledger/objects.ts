@@ -116,10 +116,14 @@ export interface Subscription extends StripeObjectBase {
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
   latest_invoice: string | null;
   metadata: Metadata;
+  /** The subscription schedule managing it (a change planned for a later phase), if any. */
+  schedule: string | null;
   start_date: number;
   status: SubscriptionStatus;
   trial_end: null;
   trial_start: null;
+  /** Not a Stripe field: prorations made with `create_prorations`, added to the next renewal invoice. */
+  _pendingLines?: InvoiceLine[];
 }
 
 export interface InvoiceLine {
@@ -129,6 +133,8 @@ export interface InvoiceLine {
   currency: string;
   description: string;
   period: { start: number; end: number };
+  /** Set on the credit and charge lines of a mid-period plan change. */
+  proration: boolean;
   pricing: {
     type: 'price_details';
     price_details: { price: string; product: string };
@@ -144,12 +150,16 @@ export interface Invoice extends StripeObjectBase {
   amount_remaining: number;
   attempt_count: number;
   attempted: boolean;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   collection_method: 'charge_automatically';
   currency: string;
   customer: string;
+  hosted_invoice_url: string;
   lines: { object: 'list'; data: InvoiceLine[]; has_more: false; url: string };
   metadata: Metadata;
+  /** When Stripe's retry schedule charges an open invoice again; null once paid or given up. */
+  next_payment_attempt: number | null;
+  number: string;
   parent: {
     type: 'subscription_details';
     quote_details: null;
@@ -157,7 +167,7 @@ export interface Invoice extends StripeObjectBase {
   };
   period_start: number;
   period_end: number;
-  status: 'open' | 'paid';
+  status: 'open' | 'paid' | 'uncollectible' | 'void';
   status_transitions: { finalized_at: number; paid_at: number | null };
   subtotal: number;
   total: number;

@@ -7,6 +7,7 @@ export type IdPrefix =
   | 'cus'
   | 'cs_test'
   | 'sub'
+  | 'sub_sched'
   | 'si'
   | 'in'
   | 'il'

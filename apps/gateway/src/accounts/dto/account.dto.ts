@@ -21,7 +21,11 @@ export class AccountLimitsDto {
 }
 
 export class SubscriptionDto {
-  @ApiProperty({ example: 'active' })
+  @ApiProperty({
+    example: 'active',
+    description:
+      "Stripe's status: `active` or `trialing` give the plan; `past_due` (a renewal declined while Stripe retries) keeps it until the card is fixed in the portal or the retries end; `canceled`, `unpaid` and `incomplete_expired` mean free",
+  })
   status!: string;
 
   @ApiProperty({ format: 'date-time' })
@@ -29,6 +33,15 @@ export class SubscriptionDto {
 
   @ApiProperty()
   cancelAtPeriodEnd!: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    example: 'pro',
+    description:
+      'The plan the account moves to at `currentPeriodEnd`: a downgrade planned with POST /api/v1/billing/subscription or in the portal, or `free` when the subscription cancels at the period end; null when nothing changes',
+  })
+  pendingPlan!: string | null;
 }
 
 /** 200 of GET /api/v1/account. */

@@ -3,6 +3,8 @@ export interface AccountSubscription {
   readonly status: string;
   readonly currentPeriodEnd: string;
   readonly cancelAtPeriodEnd: boolean;
+  /** The plan from the period end on (a downgrade, or `free` when cancelling); null: no change. */
+  readonly pendingPlan: string | null;
 }
 
 /** An account as stored: the password only as its Argon2id hash. */
@@ -46,13 +48,14 @@ export function accountFromHash(hash: Record<string, string>): AccountRecord | u
 }
 
 function subscriptionFromHash(hash: Record<string, string>): { subscription?: AccountSubscription } {
-  const { subscriptionStatus, currentPeriodEnd, cancelAtPeriodEnd } = hash;
+  const { subscriptionStatus, currentPeriodEnd, cancelAtPeriodEnd, pendingPlan } = hash;
   if (!subscriptionStatus || !currentPeriodEnd) return {};
   return {
     subscription: {
       status: subscriptionStatus,
       currentPeriodEnd,
       cancelAtPeriodEnd: cancelAtPeriodEnd === 'true',
+      pendingPlan: pendingPlan ?? null,
     },
   };
 }

@@ -1,0 +1,85 @@
+import { Body, Controller, Get, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { STRIPE_CALL_BOUND_MS, type SubscriptionSummary } from '@pds/accounts';
+import { AccountOnly, SignedInSession } from '../accounts/access/account-only.decorator';
+import type { SubscriptionDto } from '../accounts/dto/account.dto';
+import type { Session } from '../accounts/sessions/session.store';
+import { DeadlineAllowance } from '../deadline/http-deadlines';
+import { RETRY_AFTER_HEADER } from '../docs/response-headers';
+import { ErrorBodyDto } from '../errors/error-body.dto';
+import { BodyValidationPipe } from '../validation/body-validation.pipe';
+import { ChangePlanDto, InvoiceListDto, PlanChangeDto } from './dto/subscription.dto';
+import { AccountInvoices } from './invoices/account-invoices';
+import { PlanChanges } from './subscription/plan-changes';
+
+/** A plan change reads the subscriptions, may release a schedule, changes, and reads them again. */
+const PLAN_CHANGE_ALLOWANCE_MS = 5 * STRIPE_CALL_BOUND_MS;
+const UNAVAILABLE = 'SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)';
+
+function subscriptionView(summary: SubscriptionSummary): SubscriptionDto {
+  const { status, currentPeriodEnd, cancelAtPeriodEnd, pendingPlan } = summary;
+  return { status, currentPeriodEnd, cancelAtPeriodEnd, pendingPlan };
+}
+
+/** The signed-in account's own subscription: plan changes and invoices (CONTRACT section 10). */
+@ApiTags('billing')
+@AccountOnly()
+@ApiServiceUnavailableResponse({ type: ErrorBodyDto, description: UNAVAILABLE, headers: RETRY_AFTER_HEADER })
+@Controller('api/v1/billing')
+export class SubscriptionController {
+  constructor(
+    private readonly planChanges: PlanChanges,
+    private readonly invoices: AccountInvoices,
+  ) {}
+
+  @Post('subscription')
+  @DeadlineAllowance(PLAN_CHANGE_ALLOWANCE_MS)
+  @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'changePlan',
+    summary: 'Change the plan of the live subscription',
+    description:
+      'An upgrade applies at once: the rest of the period is prorated and charged now (an invoice), and every key gets the new limits within 5 s. ' +
+      'A downgrade, or `free`, applies at the end of the paid period and shows meanwhile as `subscription.pendingPlan`. ' +
+      'Asking for the current plan while a change is pending withdraws that change.',
+  })
+  @ApiOkResponse({ type: PlanChangeDto })
+  @ApiBadRequestResponse({
+    type: ErrorBodyDto,
+    description: 'VALIDATION_ERROR: unknown plan, or the current plan with no change pending',
+  })
+  @ApiConflictResponse({
+    type: ErrorBodyDto,
+    description:
+      'CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout)',
+  })
+  async changePlan(
+    @SignedInSession() session: Session,
+    @Body(BodyValidationPipe) body: ChangePlanDto,
+  ): Promise<PlanChangeDto> {
+    const result = await this.planChanges.change(session.accountId, body.plan);
+    return { plan: result.plan, subscription: subscriptionView(result.subscription) };
+  }
+
+  @Get('invoices')
+  @DeadlineAllowance(STRIPE_CALL_BOUND_MS)
+  @Header('Cache-Control', 'no-store')
+  @ApiOperation({
+    operationId: 'listInvoices',
+    summary: "The account's invoices, newest first",
+    description:
+      "Every invoice Stripe issued to the account (first payment, renewals, prorations), newest first, with Stripe's hosted invoice page; empty for an account that never paid.",
+  })
+  @ApiOkResponse({ type: InvoiceListDto })
+  async listInvoices(@SignedInSession() session: Session): Promise<InvoiceListDto> {
+    return { invoices: await this.invoices.of(session.accountId) };
+  }
+}
