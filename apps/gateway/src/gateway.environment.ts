@@ -126,6 +126,16 @@ export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
   @Min(60)
   AUTH_REFRESH_TOKEN_TTL_SECONDS = 604_800;
 
+  /**
+   * The most a sign-in lasts from its password, however often it is refreshed (CONTRACT section 10:
+   * 30 days). A shorter value is for tests that watch a sign-in end.
+   */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  @Max(2_592_000)
+  AUTH_SESSION_MAX_AGE_SECONDS = 2_592_000;
+
   /** SMTP server for account mails (smtp://user:pass@host:port); without it no mail is sent. */
   @emptyAsUnset()
   @IsOptional()

@@ -47,7 +47,7 @@ describe('billing: Stripe webhooks', () => {
     await stack.close();
   });
 
-  it('should refuse a missing, wrong or stale signature with 400 and change nothing', async () => {
+  it('should refuse a missing, wrong, stale or future-dated signature with 400 and change nothing', async () => {
     const user = await newPayer(stack, 'forger@example.test');
     const { id } = (await billingApi(stack.gateways[0], user).account()).body as AccountView;
     const payload = JSON.stringify({
@@ -61,8 +61,13 @@ describe('billing: Stripe webhooks', () => {
       secret: PAYMENTS_SIM_WEBHOOK_SECRET,
       timestamp: Math.floor(Date.now() / 1000) - 600,
     });
+    const future = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: PAYMENTS_SIM_WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 600,
+    });
     const wrong = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
-    for (const signature of [undefined, wrong, stale, 't=1,v1=00']) {
+    for (const signature of [undefined, wrong, stale, future, 't=1,v1=00']) {
       const answer = await postWebhook(payload, signature);
       expect(answer.status).toBe(400);
       expect(await answer.json()).toMatchObject({ code: 'VALIDATION_ERROR' });

@@ -127,7 +127,10 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:by-email`;
   }
 
-  /** A single-use mail token (purpose `verify` or `reset`) by its SHA-256, value the account id. */
+  /**
+   * A single-use mail token (purpose `verify` or `reset`) by its SHA-256, value the account id and
+   * the password the token stands for (a verification: its registration's hash; a reset: a fingerprint).
+   */
   accountToken(purpose: string, tokenHash: string): string {
     return `${this.prefix}:{accounts}:token:${purpose}:${tokenHash}`;
   }
@@ -175,6 +178,19 @@ export class RedisKeys {
   /** Fixed-window counter of failed sign-ins for one email (by its SHA-256), known or not. */
   signInFailures(emailHash: string): string {
     return `${this.prefix}:{accounts}:sign-in-failures:${emailHash}`;
+  }
+
+  /**
+   * Sorted set of the client addresses (by SHA-256) that signed in to one email's account, score =
+   * the last success in ms: the addresses the failure lock spares for 30 days.
+   */
+  signInAddresses(emailHash: string): string {
+    return `${this.prefix}:{accounts}:sign-in-addresses:${emailHash}`;
+  }
+
+  /** Set while an account's verification mail was resent in the last minute. */
+  verificationResent(accountId: string): string {
+    return `${this.prefix}:{accounts}:verification-resent:${accountId}`;
   }
 
   /** Fixed-window request counter of one tracker (a key id or an address) for one bucket. */

@@ -40,6 +40,7 @@ export function authApi(baseUrl: string) {
     register: (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
       post('/register', { email, password }, headers),
     verifyEmail: (token: string) => post('/verify-email', { token }),
+    resendVerification: (email: string) => post('/verify-email/resend', { email }),
     login: (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
       post('/login', { email, password }, headers),
     refresh: (refreshToken: string) => post('/refresh', undefined, withCookie(refreshToken)),

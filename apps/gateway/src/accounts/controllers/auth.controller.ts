@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { bearerTokenOf } from '../access/access-token.guard';
 import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
 import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
-import { LoginDto, RegisterDto } from '../dto/credentials.dto';
+import { LoginDto, RegisterDto, ResendVerificationDto } from '../dto/credentials.dto';
 import { VerifyEmailDto } from '../dto/token.dto';
 import { BodyValidationPipe, DeadlineAllowance, ErrorBodyDto, RETRY_AFTER_HEADER } from '../gateway-seams';
 import {
@@ -22,7 +22,6 @@ import {
   refreshTokenOf,
   setRefreshCookie,
 } from '../sessions/refresh-cookie';
-import { SessionStore } from '../sessions/session.store';
 import { MailRequestLimit } from '../sign-in/mail-request-limit';
 import { Registration } from '../sign-in/registration.service';
 import { type SignedIn, SignIn } from '../sign-in/sign-in.service';
@@ -37,7 +36,6 @@ export class AuthController {
   constructor(
     private readonly registration: Registration,
     private readonly signIn: SignIn,
-    private readonly sessions: SessionStore,
     private readonly mailRequests: MailRequestLimit,
   ) {}
 
@@ -47,7 +45,7 @@ export class AuthController {
   @ApiOperation({
     operationId: 'register',
     description:
-      'Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.',
+      'Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Registering an email that is registered but not yet verified changes nothing of that account and spends none of its links: it mails a fresh link, and the password that counts is the one given with the registration whose link is opened. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.',
     summary: 'Create an account; a verification link valid 24 h is mailed. Same answer for a taken email',
   })
   async register(
@@ -73,6 +71,24 @@ export class AuthController {
     return { message: 'Email verified.' };
   }
 
+  @Post('verify-email/resend')
+  @MailingOperation()
+  @ApiOperation({
+    operationId: 'resendVerificationEmail',
+    description:
+      'Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working.',
+    summary:
+      'Mail a new verification link when the account exists and is unverified; the same answer otherwise',
+  })
+  async resendVerification(
+    @Body(BodyValidationPipe) body: ResendVerificationDto,
+    @Req() request: FastifyRequest,
+  ): Promise<AcceptedDto> {
+    await this.mailRequests.count(request.ip);
+    await this.registration.resendVerification(body.email);
+    return MAIL_ON_ITS_WAY;
+  }
+
   @Post('login')
   @DeadlineAllowance(PASSWORD_HASHING_ALLOWANCE_MS)
   @HttpCode(HttpStatus.OK)
@@ -90,7 +106,7 @@ export class AuthController {
     type: ErrorBodyDto,
     headers: RETRY_AFTER_HEADER,
     description:
-      'RATE_LIMIT_EXCEEDED: 10 failed sign-ins for the account in 15 minutes, or too many from the address',
+      'RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes, from an address that has not signed in to it in the last 30 days; or too many failures from the address',
   })
   async login(
     @Body(BodyValidationPipe) body: LoginDto,
@@ -108,21 +124,27 @@ export class AuthController {
   @ApiOperation({
     operationId: 'refresh',
     description:
-      'Spends the refresh cookie for a new access token and a new refresh cookie. A refresh token already spent, presented again, ends every session of that sign-in (it was copied).',
+      'Spends the refresh cookie for a new access token and a new refresh cookie. A refresh token already spent, presented again, ends every session of that sign-in (it was copied). A sign-in lasts at most 30 days from the password, however often it is refreshed; after that the answer is 401 and the cookie is cleared.',
     summary:
       'A new access token and refresh cookie; the old refresh token is spent, and reusing it ends the sign-in',
   })
   @ApiOkResponse({ type: AccessTokenDto })
   @ApiUnauthorizedResponse({
     type: ErrorBodyDto,
-    description: 'UNAUTHORIZED: no, unknown, spent or expired refresh token',
+    description:
+      'UNAUTHORIZED: no, unknown, spent or expired refresh token, or a sign-in past 30 days (the cookie is cleared)',
   })
   async refresh(
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<AccessTokenDto> {
-    const signedIn = await this.signIn.refresh(refreshTokenOf(request));
-    return this.answer(signedIn, request, reply);
+    try {
+      return this.answer(await this.signIn.refresh(refreshTokenOf(request)), request, reply);
+    } catch (error) {
+      // A refresh token that no longer works is of no use to the browser: drop it with the 401.
+      clearRefreshCookie(request, reply);
+      throw error;
+    }
   }
 
   @Post('logout')
@@ -145,7 +167,7 @@ export class AuthController {
   }
 
   private answer(signedIn: SignedIn, request: FastifyRequest, reply: FastifyReply): AccessTokenDto {
-    setRefreshCookie(request, reply, signedIn.refreshToken, this.sessions.lifetimeSeconds);
+    setRefreshCookie(request, reply, signedIn.refreshToken, signedIn.refreshExpiresIn);
     return signedIn.access;
   }
 }

@@ -61,3 +61,9 @@ export class ForgotPasswordDto {
   @EmailField()
   email!: string;
 }
+
+/** Body of verify-email/resend. */
+export class ResendVerificationDto {
+  @EmailField()
+  email!: string;
+}

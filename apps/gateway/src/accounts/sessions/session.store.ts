@@ -13,6 +13,13 @@ export interface Session {
 export interface IssuedSession extends Session {
   /** Goes to the client in its cookie; only its hash is stored. */
   readonly refreshToken: string;
+  /** Seconds the refresh token lasts: its own lifetime, cut short by the sign-in's absolute end. */
+  readonly refreshExpiresIn: number;
+}
+
+/** A refresh token's session, and the sign-in's absolute end when it has one. */
+interface TokenOwner extends Session {
+  readonly endsAt?: number;
 }
 
 export type Rotation =
@@ -23,7 +30,9 @@ const END_ALL_ATTEMPTS = 5;
 
 /**
  * Sign-ins in Redis, read by every replica: a session per sign-in, refresh tokens by hash with
- * rotation and reuse detection, and each account's set of sessions.
+ * rotation and reuse detection, and each account's set of sessions. A sign-in ends at the latest
+ * AUTH_SESSION_MAX_AGE_SECONDS (30 days) after its password, however often it is refreshed: the
+ * session and every refresh token expire no later than that end.
  */
 @Injectable()
 export class SessionStore {
@@ -31,6 +40,7 @@ export class SessionStore {
   private readonly rotateRefreshToken: RunScript<RotationOutcome>;
   private readonly endAllSessions: RunScript<number>;
   private readonly lifetimeMs: number;
+  private readonly maxAgeMs: number;
 
   constructor(
     @Inject(REDIS) private readonly redis: RedisClient,
@@ -42,15 +52,15 @@ export class SessionStore {
     this.rotateRefreshToken = scripts.bind(ROTATE_REFRESH_TOKEN);
     this.endAllSessions = scripts.bind(END_ALL_SESSIONS);
     this.lifetimeMs = env.AUTH_REFRESH_TOKEN_TTL_SECONDS * 1000;
+    this.maxAgeMs = env.AUTH_SESSION_MAX_AGE_SECONDS * 1000;
   }
 
-  get lifetimeSeconds(): number {
-    return this.lifetimeMs / 1000;
-  }
-
-  async start(accountId: string): Promise<IssuedSession> {
+  /** A sign-in with the password: it ends at the latest AUTH_SESSION_MAX_AGE_SECONDS from now. */
+  async start(accountId: string, now = Date.now()): Promise<IssuedSession> {
     const sessionId = randomBytes(16).toString('hex');
     const refreshToken = generateSecretToken();
+    const endsAt = now + this.maxAgeMs;
+    const ttlMs = Math.min(this.lifetimeMs, this.maxAgeMs);
     await fromStorage(
       this.startSession(
         [
@@ -60,14 +70,15 @@ export class SessionStore {
         ],
         sessionId,
         accountId,
-        this.lifetimeMs,
+        ttlMs,
+        endsAt,
       ),
     );
-    return { sessionId, accountId, refreshToken };
+    return { sessionId, accountId, refreshToken, refreshExpiresIn: toSeconds(ttlMs) };
   }
 
-  /** Spends the refresh token for a new one of the same sign-in. */
-  async rotate(refreshToken: string): Promise<Rotation> {
+  /** Spends the refresh token for a new one of the same sign-in, unless the sign-in is over. */
+  async rotate(refreshToken: string, now = Date.now()): Promise<Rotation> {
     const presented = this.keys.refreshToken(sha256Hex(refreshToken));
     const owner = await this.ownerOf(presented);
     if (!owner) return { outcome: 'unknown' };
@@ -83,20 +94,30 @@ export class SessionStore {
         owner.sessionId,
         owner.accountId,
         this.lifetimeMs,
+        now,
+        this.maxAgeMs,
       ),
     );
-    if (outcome === 'rotated') return { outcome, session: { ...owner, refreshToken: next } };
+    if (outcome === 'rotated') {
+      const ttlMs = Math.min(this.lifetimeMs, (owner.endsAt ?? now + this.maxAgeMs) - now);
+      const session = { sessionId: owner.sessionId, accountId: owner.accountId };
+      return { outcome, session: { ...session, refreshToken: next, refreshExpiresIn: toSeconds(ttlMs) } };
+    }
     return { outcome: outcome === 'reused' || outcome === 'ended' ? outcome : 'unknown' };
   }
 
   /** The session a refresh token belongs to, spent or not. */
-  async ownerOf(refreshKey: string): Promise<Session | undefined> {
-    const [sessionId, accountId] = await fromStorage(this.redis.hmget(refreshKey, 'sessionId', 'accountId'));
-    return sessionId && accountId ? { sessionId, accountId } : undefined;
+  async ownerOf(refreshKey: string): Promise<TokenOwner | undefined> {
+    const [sessionId, accountId, endsAt] = await fromStorage(
+      this.redis.hmget(refreshKey, 'sessionId', 'accountId', 'endsAt'),
+    );
+    if (!sessionId || !accountId) return undefined;
+    return { sessionId, accountId, ...(endsAt ? { endsAt: Number(endsAt) } : {}) };
   }
 
   async ownerOfToken(refreshToken: string): Promise<Session | undefined> {
-    return this.ownerOf(this.keys.refreshToken(sha256Hex(refreshToken)));
+    const owner = await this.ownerOf(this.keys.refreshToken(sha256Hex(refreshToken)));
+    return owner && { sessionId: owner.sessionId, accountId: owner.accountId };
   }
 
   /** Whether the session is still live and belongs to the account. */
@@ -125,4 +146,8 @@ export class SessionStore {
     }
     throw new Error('the sessions of an account kept changing while ending them');
   }
+}
+
+function toSeconds(ms: number): number {
+  return Math.max(1, Math.floor(ms / 1000));
 }

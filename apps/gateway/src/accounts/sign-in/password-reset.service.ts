@@ -6,8 +6,12 @@ import { SessionStore } from '../sessions/session.store';
 import { AccountStore } from '../store/account.store';
 import { OneTimeTokens, TokenPurpose } from '../store/one-time-tokens';
 import { invalidToken } from './registration.service';
+import { SignInLock } from './sign-in-lock';
 
-/** Forgotten passwords: a single-use link by mail, then a new password that ends every sign-in. */
+/**
+ * Forgotten passwords: a single-use link by mail, then a new password that ends every sign-in and
+ * clears the failed sign-in count.
+ */
 @Injectable()
 export class PasswordReset {
   constructor(
@@ -15,6 +19,7 @@ export class PasswordReset {
     private readonly passwords: PasswordHasher,
     private readonly tokens: OneTimeTokens,
     private readonly sessions: SessionStore,
+    private readonly lock: SignInLock,
     private readonly mails: AccountMails,
     private readonly logger: AppLogger,
   ) {}
@@ -33,6 +38,7 @@ export class PasswordReset {
     // The link came by mail, so whoever follows it owns the address.
     await this.accounts.markVerified(account.id);
     await this.sessions.endAll(account.id);
+    await this.lock.clear(account.email);
     this.logger.info({ accountId: account.id }, 'password-reset');
   }
 }

@@ -9,6 +9,8 @@ import { SignInLock } from './sign-in-lock';
 export interface SignedIn {
   readonly access: IssuedAccessToken;
   readonly refreshToken: string;
+  /** Seconds until the refresh token expires, the sign-in's absolute end included. */
+  readonly refreshExpiresIn: number;
 }
 
 /** Sign-in, refresh and sign-out (CONTRACT section 10). */
@@ -26,11 +28,12 @@ export class SignIn {
 
   /**
    * A wrong password and an unknown email get the same 401 after the same work (an Argon2 check);
-   * each counts toward the per-address guard and the email's 10-in-15-minutes lock.
+   * each counts toward the per-address guard and the email's 10-in-15-minutes lock, which spares
+   * the addresses the owner signed in from.
    */
   async login(email: string, password: string, address: string): Promise<SignedIn> {
     this.addressGuard.assertNotBlocked(address);
-    await this.lock.assertOpen(email);
+    const lockState = await this.lock.assertOpenTo(email, address);
     const account = await this.accounts.findByEmail(email);
     if (!(await this.passwords.matches(account?.passwordHash, password)) || !account) {
       await this.lock.recordFailure(email);
@@ -39,13 +42,16 @@ export class SignIn {
     if (!account.verifiedAt) {
       throw ApiException.forbidden('Email not verified: open the link in the verification mail first');
     }
-    await this.lock.clear(email);
+    await this.lock.recordSuccess(email, address, lockState);
     const session = await this.sessions.start(account.id);
     this.logger.info({ accountId: account.id, sessionId: session.sessionId }, 'signed-in');
     return this.signedIn(session);
   }
 
-  /** A spent token presented again is theft: the sign-in it belongs to ends. */
+  /**
+   * A spent token presented again is theft: the sign-in it belongs to ends. A sign-in past its
+   * absolute end (30 days from the password) refreshes no more.
+   */
   async refresh(refreshToken: string | undefined): Promise<SignedIn> {
     if (refreshToken === undefined) throw invalidRefreshToken();
     const rotation = await this.sessions.rotate(refreshToken);
@@ -73,7 +79,11 @@ export class SignIn {
   }
 
   private async signedIn(session: IssuedSession): Promise<SignedIn> {
-    return { access: await this.accessTokens.issue(session), refreshToken: session.refreshToken };
+    return {
+      access: await this.accessTokens.issue(session),
+      refreshToken: session.refreshToken,
+      refreshExpiresIn: session.refreshExpiresIn,
+    };
   }
 }
 

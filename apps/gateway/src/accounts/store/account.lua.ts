@@ -1,13 +1,17 @@
 import { defineLuaScript, integerReply } from '@pds/redis';
 
-/** Sets the password hash unless the email is verified; returns 1 when set. */
-export const REPLACE_UNVERIFIED_PASSWORD = defineLuaScript({
-  name: 'pdsReplaceUnverifiedPassword',
+/**
+ * Verifies an account with the password of the registration whose link was opened. KEYS: the
+ * account. ARGV: that password hash, the time. Returns 1 when done, 0 when there is no such account
+ * or it is verified already (a later link must not change the password of a verified account).
+ */
+export const VERIFY_WITH_PASSWORD = defineLuaScript({
+  name: 'pdsVerifyWithPassword',
   parse: integerReply,
   lua: `
-if redis.call('HEXISTS', KEYS[1], 'verifiedAt') == 1 then return 0 end
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-redis.call('HSET', KEYS[1], 'passwordHash', ARGV[1])
+if redis.call('HEXISTS', KEYS[1], 'verifiedAt') == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'passwordHash', ARGV[1], 'verifiedAt', ARGV[2])
 return 1
 `,
 });

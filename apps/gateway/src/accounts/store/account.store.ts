@@ -3,8 +3,11 @@ import { RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/
 import { randomBytes } from 'node:crypto';
 import { fromStorage, REDIS } from '../gateway-seams';
 import { FREE_PLAN_ID } from '../../plans/plan';
-import { CREATE_ACCOUNT, REPLACE_UNVERIFIED_PASSWORD } from './account.lua';
+import { CREATE_ACCOUNT, VERIFY_WITH_PASSWORD } from './account.lua';
 import { type AccountRecord, accountFromHash, accountToHash, normalizeEmail } from './account-record';
+
+/** CONTRACT section 10: at most one resent verification mail a minute per account. */
+const VERIFICATION_RESEND_INTERVAL_MS = 60_000;
 
 export interface NewAccount {
   readonly email: string;
@@ -15,7 +18,7 @@ export interface NewAccount {
 @Injectable()
 export class AccountStore {
   private readonly createAccount: RunScript<number>;
-  private readonly replaceUnverifiedPassword: RunScript<number>;
+  private readonly verifyWithPassword: RunScript<number>;
 
   constructor(
     @Inject(REDIS) private readonly redis: RedisClient,
@@ -23,7 +26,7 @@ export class AccountStore {
     scripts: RedisScripts,
   ) {
     this.createAccount = scripts.bind(CREATE_ACCOUNT);
-    this.replaceUnverifiedPassword = scripts.bind(REPLACE_UNVERIFIED_PASSWORD);
+    this.verifyWithPassword = scripts.bind(VERIFY_WITH_PASSWORD);
   }
 
   /** The new account, or undefined when the email is already registered. */
@@ -62,11 +65,21 @@ export class AccountStore {
   }
 
   /**
-   * A new sign-up of a still unverified email takes over its password, so whoever registered it
-   * first cannot have the owner verify an account with a password they chose. False once verified.
+   * Verifies a still unverified account, giving it the password of the registration whose link was
+   * opened. False when the account is gone or already verified, so a second registration's link
+   * cannot change the password once one link was opened.
    */
-  async replaceUnverifiedPasswordHash(id: string, passwordHash: string): Promise<boolean> {
-    return (await fromStorage(this.replaceUnverifiedPassword([this.keys.account(id)], passwordHash))) === 1;
+  async verify(id: string, passwordHash: string): Promise<boolean> {
+    const done = this.verifyWithPassword([this.keys.account(id)], passwordHash, new Date().toISOString());
+    return (await fromStorage(done)) === 1;
+  }
+
+  /** True at most once a minute per account: whether a verification mail may be resent now. */
+  async claimVerificationResend(id: string): Promise<boolean> {
+    const key = this.keys.verificationResent(id);
+    return (
+      (await fromStorage(this.redis.set(key, '1', 'PX', VERIFICATION_RESEND_INTERVAL_MS, 'NX'))) === 'OK'
+    );
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {

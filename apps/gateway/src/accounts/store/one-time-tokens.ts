@@ -23,11 +23,18 @@ function passwordFingerprint(passwordHash: string): string {
   return sha256Hex(passwordHash).slice(0, 32);
 }
 
+/** What a verification link stands for: the account and the password of its registration. */
+export interface PendingVerification {
+  readonly accountId: string;
+  readonly passwordHash: string;
+}
+
 /**
  * Single-use tokens sent by mail: stored only as their SHA-256, expiring in Redis, and spent by the
- * first use (GETDEL), so two replicas cannot both accept one. Each is tied to the account's password
- * at issue: a later password change (a reset, or a new sign-up of a still unverified email) voids
- * the tokens issued before it.
+ * first use (GETDEL), so two replicas cannot both accept one. A reset token is tied to the account's
+ * password at issue, so a later password change voids it. A verification token carries the password
+ * hash of the registration it was mailed for: each sign-up of a still unverified email gets its own
+ * link, none spends another, and the one opened sets the password (CONTRACT section 10).
  */
 @Injectable()
 export class OneTimeTokens {
@@ -37,7 +44,7 @@ export class OneTimeTokens {
     private readonly accounts: AccountStore,
   ) {}
 
-  async issue(purpose: TokenPurpose, account: AccountRecord): Promise<string> {
+  async issue(purpose: typeof TokenPurpose.ResetPassword, account: AccountRecord): Promise<string> {
     const token = generateSecretToken();
     const key = this.keys.accountToken(purpose.name, sha256Hex(token));
     const value = `${account.id}:${passwordFingerprint(account.passwordHash)}`;
@@ -45,8 +52,28 @@ export class OneTimeTokens {
     return token;
   }
 
+  async issueVerification(pending: PendingVerification): Promise<string> {
+    const token = generateSecretToken();
+    const key = this.keys.accountToken(TokenPurpose.VerifyEmail.name, sha256Hex(token));
+    const value = `${pending.accountId}:${pending.passwordHash}`;
+    await fromStorage(this.redis.set(key, value, 'PX', TokenPurpose.VerifyEmail.ttlMs));
+    return token;
+  }
+
+  /** Spends a verification token; what it stands for, or undefined if it is unknown, spent or expired. */
+  async redeemVerification(token: string): Promise<PendingVerification | undefined> {
+    const key = this.keys.accountToken(TokenPurpose.VerifyEmail.name, sha256Hex(token));
+    const value = (await fromStorage(this.redis.getdel(key))) ?? '';
+    const separator = value.indexOf(':');
+    if (separator <= 0 || separator === value.length - 1) return undefined;
+    return { accountId: value.slice(0, separator), passwordHash: value.slice(separator + 1) };
+  }
+
   /** Spends the token; the account it is for, or undefined if it is unknown, spent, expired or void. */
-  async redeem(purpose: TokenPurpose, token: string): Promise<AccountRecord | undefined> {
+  async redeem(
+    purpose: typeof TokenPurpose.ResetPassword,
+    token: string,
+  ): Promise<AccountRecord | undefined> {
     const key = this.keys.accountToken(purpose.name, sha256Hex(token));
     const [accountId, fingerprint] = ((await fromStorage(this.redis.getdel(key))) ?? '').split(':');
     const account = accountId ? await this.accounts.findById(accountId) : undefined;

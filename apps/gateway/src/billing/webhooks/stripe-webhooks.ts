@@ -30,6 +30,20 @@ const unavailable = (message: string): WebhookAnswer => ({
 });
 
 /**
+ * The `stripe` package checks only a signature's age, so one dated an hour ahead would pass for an
+ * hour and more; a timestamp further ahead than the tolerance is refused the same way. Only called
+ * once the signature is verified, so `t` is the one it covers.
+ */
+function isFromTheFuture(signature: string, nowMs = Date.now()): boolean {
+  const stamp = signature
+    .split(',')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('t='));
+  const signedAt = Number(stamp?.slice(2));
+  return !Number.isFinite(signedAt) || signedAt * 1000 > nowMs + SIGNATURE_TOLERANCE_SECONDS * 1000;
+}
+
+/**
  * Stripe's webhooks (CONTRACT section 10): verified against the raw body, applied by reading
  * Stripe's current state, remembered by event id so a repeat changes nothing, and answered 2xx only
  * once the change is written, so Stripe retries anything that failed.
@@ -60,6 +74,7 @@ export class StripeWebhooks {
     } catch {
       return this.refuse('Invalid or expired Stripe-Signature');
     }
+    if (isFromTheFuture(signature)) return this.refuse('Stripe-Signature is dated in the future');
     try {
       return await this.apply(event, this.sync);
     } catch (error) {
