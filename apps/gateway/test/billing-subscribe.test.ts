@@ -92,12 +92,12 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
       limits: { requestsPerMinute: 300, wsConnections: 5, apiKeys: 10 },
       subscription: { status: 'active', cancelAtPeriodEnd: false },
     });
-    // A second subscription would bill the account twice: plan changes go through the portal.
+    // A second subscription would bill the account twice: the live one changes plan instead.
     const again = await billingApi(b, user).checkout('business');
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(409);
     expect(again.body).toEqual({
-      code: 'FORBIDDEN',
-      message: 'The account already has the pro plan; change or cancel it in the customer portal',
+      code: 'CONFLICT',
+      message: 'The account already has the pro plan; change it with POST /api/v1/billing/subscription',
     });
 
     // Three WebSocket connections of one key and operation: more than free's two, within pro's five.

@@ -62,6 +62,6 @@ import { UsageHistory } from './usage/usage-history.service';
     AccountBoosts,
     UsageHistory,
   ],
-  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard],
+  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard, Mailer],
 })
 export class AccountsModule {}

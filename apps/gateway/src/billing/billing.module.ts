@@ -7,6 +7,8 @@ import { CheckoutController } from './checkout.controller';
 import { CheckoutPages } from './checkout/checkout-pages';
 import { StripeCustomers } from './checkout/stripe-customers';
 import { AccountInvoices } from './invoices/account-invoices';
+import { BillingMails } from './mail/billing-mails';
+import { BillingNotices } from './mail/billing-notices';
 import { PlansController } from './plans.controller';
 import { SubscriptionController } from './subscription.controller';
 import { PlanChanges } from './subscription/plan-changes';
@@ -31,6 +33,8 @@ import { StripeWebhooks } from './webhooks/stripe-webhooks';
     StripeWebhooks,
     PlanChanges,
     AccountInvoices,
+    BillingMails,
+    BillingNotices,
   ],
 })
 export class BillingModule {}

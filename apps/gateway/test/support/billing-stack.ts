@@ -80,6 +80,9 @@ export function billingApi(gateway: RunningApp, user: SignedInUser) {
     boostCheckout: (boost: unknown) =>
       requestJson('POST', url('/api/v1/billing/boosts/checkout'), { headers, body: { boost } }),
     portal: () => requestJson('POST', url('/api/v1/billing/portal'), { headers }),
+    changePlan: (plan: unknown) =>
+      requestJson('POST', url('/api/v1/billing/subscription'), { headers, body: { plan } }),
+    invoices: () => requestJson('GET', url('/api/v1/billing/invoices'), { headers }),
     createKey: async (): Promise<string> => {
       const created = await requestJson('POST', url('/api/v1/account/api-keys'), {
         headers,

@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { type ErrorBody, ErrorCode } from '../../errors/error-code';
 import { GatewayEnvironment } from '../../gateway.environment';
 import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { BillingNotices } from '../mail/billing-notices';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
 
 /** Stripe's default: a signature older than this is a replay. */
@@ -45,7 +46,7 @@ function isFromTheFuture(signature: string, nowMs = Date.now()): boolean {
 
 /**
  * Stripe's webhooks (CONTRACT section 10): verified against the raw body, applied by reading
- * Stripe's current state, remembered by event id so a repeat changes nothing, and answered 2xx only
+ * Stripe's current state (and the owner mailed when a charge fails or a paid plan ends), remembered by event id so a repeat changes nothing, and answered 2xx only
  * once the change is written, so Stripe retries anything that failed.
  */
 @Injectable()
@@ -58,6 +59,7 @@ export class StripeWebhooks {
     private readonly keys: RedisKeys,
     private readonly env: GatewayEnvironment,
     private readonly logger: AppLogger,
+    private readonly notices: BillingNotices,
     billing: AccountBilling,
     catalogue: PlanCatalogue,
   ) {
@@ -91,6 +93,7 @@ export class StripeWebhooks {
     if ((await this.redis.exists(seen)) === 1)
       return { status: HttpStatus.OK, body: { received: true, duplicate: true } };
     const followed = await sync.applyEvent(event);
+    await this.notices.after(event);
     await this.redis.set(seen, event.type, 'EX', EVENT_MEMORY_SECONDS);
     this.logger.info({ eventId: event.id, type: event.type, followed }, 'stripe webhook applied');
     return { status: HttpStatus.OK, body: { received: true } };
