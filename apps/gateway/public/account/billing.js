@@ -9,6 +9,8 @@ import { liveSubscription, pendingPlanOf, subscriptionWords } from './subscripti
 import { inWords } from './words.js';
 
 let plans = [];
+let boosts = [];
+let shownState = null;
 let onChange = async () => {};
 
 function price({ amount, currency, interval }) {
@@ -111,6 +113,22 @@ function renderStatus(me) {
   $('portal').hidden = !me.stripeCustomer;
 }
 
+/** What the plan section shows depends on; a change (a webhook landed) redraws it. */
+function stateOf(me) {
+  const subscription = liveSubscription(me);
+  return JSON.stringify([me.plan, me.stripeCustomer, subscription, pendingPlanOf(subscription)]);
+}
+
+function renderOffers(me) {
+  $('billing-note').textContent = liveSubscription(me)
+    ? 'A higher plan applies at once (the difference is charged now); a lower one from the end of the paid period.'
+    : 'Paid through Stripe Checkout; you come back here when it is done.';
+  renderStatus(me);
+  $('plans').replaceChildren(...plans.map((plan) => planOffer(plan, me)));
+  $('boost-offers').replaceChildren(...boosts.map(boostOffer));
+}
+
+/** The whole section: the catalogue, the offers for the account's state, its invoices. */
 export async function renderBilling(me) {
   let catalogue;
   try {
@@ -121,13 +139,17 @@ export async function renderBilling(me) {
     $('boost-offers').replaceChildren();
     return;
   }
-  plans = catalogue.plans;
-  $('billing-note').textContent = liveSubscription(me)
-    ? 'A higher plan applies at once (the difference is charged now); a lower one from the end of the paid period.'
-    : 'Paid through Stripe Checkout; you come back here when it is done.';
-  renderStatus(me);
-  $('plans').replaceChildren(...plans.map((plan) => planOffer(plan, me)));
-  $('boost-offers').replaceChildren(...catalogue.boosts.map(boostOffer));
+  ({ plans, boosts } = catalogue);
+  shownState = stateOf(me);
+  renderOffers(me);
+  await renderInvoices(me);
+}
+
+/** On every live refresh: redrawn only when the plan or subscription changed (its invoices too). */
+export async function followBilling(me) {
+  if (plans.length === 0 || stateOf(me) === shownState) return;
+  shownState = stateOf(me);
+  renderOffers(me);
   await renderInvoices(me);
 }
 

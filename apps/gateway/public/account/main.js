@@ -1,7 +1,7 @@
 // The account page: restores the sign-in from the refresh cookie on every load, handles the mailed
 // links, and once signed in keeps the account, usage and limits fresh without a reload.
 import { auth } from './api.js';
-import { renderBilling, wireBilling } from './billing.js';
+import { followBilling, renderBilling, wireBilling } from './billing.js';
 import { $, showError, showNotice, showView } from './dom.js';
 import { forgetHistory, renderHistory, wireHistory } from './history.js';
 import { forgetKeys, renderKeys, wireKeys } from './keys.js';
@@ -16,6 +16,7 @@ let liveTimer;
 async function refreshLive() {
   const me = await renderAccount();
   renderUsage(me);
+  await followBilling(me);
   return me;
 }
 
