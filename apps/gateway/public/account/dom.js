@@ -38,6 +38,7 @@ export function clearMessages() {
  * readers announce them. `kind` is `error` or `done`.
  */
 export function say(group, text, kind = 'done') {
+  clearMessages(); // the banner's news (a return from Stripe, …) is older than this answer
   const feedback = $(`${group}-feedback`);
   feedback.dataset.kind = kind;
   feedback.textContent = text;

@@ -25,7 +25,7 @@ export function subscriptionWords(me) {
   const subscription = liveSubscription(me);
   if (!subscription) return '';
   const end = dayOf(subscription.currentPeriodEnd);
-  if (subscription.status === 'past_due') return `payment failed, Stripe is retrying (period ended ${end})`;
+  if (subscription.status === 'past_due') return 'payment failed, Stripe is retrying the card';
   const pending = pendingPlanOf(subscription);
   if (pending) return `${subscription.status}, changes to ${pending} on ${end}`;
   if (subscription.cancelAtPeriodEnd) return `${subscription.status}, ends ${end}`;
