@@ -22,7 +22,10 @@ export const bucketStart = (ms: number, granularity: Granularity): number =>
  * The range of a valid query at `now`: defaults to the last 24 hours, reaches back at most the
  * kept history. Returns the 400's messages instead when it asks for what is not kept or is empty.
  */
-export function resolveUsageRange(query: UsageQueryDto, now: number): UsageRange | string[] {
+export function resolveUsageRange(
+  query: Pick<UsageQueryDto, 'from' | 'to' | 'granularity'>,
+  now: number,
+): UsageRange | string[] {
   const granularity = query.granularity ?? 'hour';
   const to = Math.min(query.to ? Date.parse(query.to) : now, now);
   const from = query.from ? Date.parse(query.from) : to - DEFAULT_SPAN_MS;
