@@ -20,6 +20,24 @@ export function usageDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+/** The current hour's names, worked out once an hour rather than on every request. */
+let hourNames = { start: -1, day: '', hour: '', expireAtSeconds: 0 };
+
+function namesOfHour(now: number): typeof hourNames {
+  const start = now - (now % HOUR_MS);
+  if (start !== hourNames.start) {
+    const iso = new Date(start).toISOString();
+    const dayStart = now - (now % DAY_MS);
+    hourNames = {
+      start,
+      day: iso.slice(0, 10),
+      hour: iso.slice(11, 13),
+      expireAtSeconds: (dayStart + (USAGE_RETENTION_DAYS + 1) * DAY_MS) / 1000,
+    };
+  }
+  return hourNames;
+}
+
 /**
  * Where the rate limit tallies a request: the key's hash for the day, field `<HH>:<operation>`.
  * The hash lives 36 days from the start of its day, so its last hour is still there 35 days on.
@@ -31,13 +49,12 @@ export function usageTally(
   limit: number,
   now: number,
 ): HitTally {
-  const dayStart = now - (now % DAY_MS);
-  const hour = new Date(now).toISOString().slice(11, 13);
+  const names = namesOfHour(now);
   return {
-    key: keys.keyUsage(keyId, usageDay(now)),
-    field: `${hour}:${operation}`,
+    key: keys.keyUsage(keyId, names.day),
+    field: `${names.hour}:${operation}`,
     limit,
-    expireAtSeconds: (dayStart + (USAGE_RETENTION_DAYS + 1) * DAY_MS) / 1000,
+    expireAtSeconds: names.expireAtSeconds,
   };
 }
 
