@@ -50,6 +50,8 @@ describe('the /account page in headless Chromium', () => {
     expect(await account.view()).toBe('signed-out');
     await account.signUp(email, PASSWORD);
     await account.shows('#check-mail', email);
+    await account.page.getByRole('button', { name: 'Send the mail again' }).click();
+    await account.notice(`A new confirmation link is on its way to ${email}`, 'check-mail');
     await account.screenshot('1-check-your-mail');
 
     await account.reloadedAs('signed-out');
@@ -93,6 +95,13 @@ describe('the /account page in headless Chromium', () => {
     const key = await account.page.inputValue('#new-key-value');
     expect(key.length).toBeGreaterThanOrEqual(22);
     await account.keyRow('trading-bot').locator('td', { hasText: 'active' }).waitFor();
+    // The list tells keys apart by their first characters, never the key itself.
+    await account
+      .keyRow('trading-bot')
+      .locator('td', { hasText: `${key.slice(0, 8)}…` })
+      .waitFor();
+    await stack!.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.url() });
+    expect(await account.copyNewKey()).toBe(key);
     await account.usage('getCurrentPrice', '0 of 40');
     await account.screenshot('2-new-key');
 
@@ -100,6 +109,12 @@ describe('the /account page in headless Chromium', () => {
     const used = await fetch(`${harness.url()}/api/v1/prices/current`, { headers: { 'x-api-key': key } });
     expect([200, 503]).toContain(used.status);
     await account.usage('getCurrentPrice', '1 of 40');
+
+    // The usage history's CSV, fetched with the session and saved from a Blob: the request is there.
+    const csv = await account.downloadUsageCsv();
+    expect(csv[0]).toBe('keyId,keyName,operation,start,requests,rejected');
+    expect(csv.slice(1)).toContainEqual(expect.stringMatching(/,trading-bot,getCurrentPrice,[^,]+,1,0$/));
+    await account.notice('The CSV is downloaded', 'history');
 
     // The live demo, opened with the new key, connects with it.
     const ticker = (await (await fetch(`${sim.restUrl}/api/v3/ticker/price?symbol=BTCUSDT`)).json()) as {

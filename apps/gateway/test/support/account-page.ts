@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
@@ -75,6 +75,26 @@ export function accountPage(page: Page) {
           hasText: text,
         })
         .waitFor(),
+    /** Presses Copy on the new key, waits for "Copied" on the button and the words beside it. */
+    async copyNewKey(): Promise<string> {
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      await page.locator('#copy-feedback[data-kind="done"]', { hasText: 'The key is copied.' }).waitFor();
+      return page.evaluate('navigator.clipboard.readText()');
+    },
+    /** Presses "Download CSV" and reads the file the browser saved, line by line. */
+    async downloadUsageCsv(): Promise<string[]> {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: /^Download CSV/ }).click(),
+      ]);
+      if (!/^usage-\d{4}-\d{2}-\d{2}\.csv$/.test(download.suggestedFilename())) {
+        throw new Error(`unexpected file name ${download.suggestedFilename()}`);
+      }
+      return readFileSync(await download.path(), 'utf8')
+        .trim()
+        .split('\n');
+    },
     async screenshot(name: string): Promise<void> {
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });
