@@ -2,6 +2,7 @@ import { mailTo } from '@pds/testing';
 import { until } from './support/admin-api';
 import type { SignedInUser } from './support/accounts-api';
 import {
+  baseOf,
   billingApi,
   type BillingStack,
   newPayer,
@@ -161,6 +162,14 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
       message: 'The account has no live subscription to change; subscribe with POST /api/v1/billing/checkout',
     });
     expect((await api.invoices()).body).toEqual({ invoices: [] });
+    expect(await api.changePlan(5)).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    for (const [method, path] of [
+      ['POST', '/api/v1/billing/subscription'],
+      ['GET', '/api/v1/billing/invoices'],
+    ] as const) {
+      const anonymous = await fetch(`${baseOf(stack.gateways[1])}${path}`, { method });
+      expect({ path, status: anonymous.status }).toEqual({ path, status: 401 });
+    }
     await subscribe(stack.gateways[0], user, 'pro');
     await until(
       async () => (await accountOf(user)).plan,

@@ -1,4 +1,4 @@
-import { PAYMENTS_SIM_SECRET_KEY, type RunningApp } from '@pds/testing';
+import { PAYMENTS_SIM_SECRET_KEY, type RunningApp, submitForm } from '@pds/testing';
 import { until } from './support/admin-api';
 import {
   billingApi,
@@ -8,6 +8,7 @@ import {
   rateLimitOf,
   startBillingStack,
   subscribe,
+  subscriptionIdOf,
 } from './support/billing-stack';
 import { type Sim, startCache, startSim } from './support/history-stack';
 
@@ -73,5 +74,39 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
       10_000,
       'the reconciled plan',
     );
+  });
+
+  it('should show a downgrade planned in the portal and a declined renewal whose webhooks were all lost', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'lost-changes@example.test');
+    const key = await billingApi(a, user).createKey();
+    await subscribe(a, user, 'business');
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 1200,
+      10_000,
+      'business',
+    );
+    await stack.sim.control('POST', '/webhooks/drop', {});
+    const portal = (await billingApi(a, user).portal()).body as { url: string };
+    await submitForm(portal.url, 'Change to Pro');
+    const account = () => billingApi(b, user).account();
+    await until(
+      async () => ((await account()).body as { subscription: { pendingPlan: string | null } }).subscription,
+      (subscription) => subscription.pendingPlan === 'pro',
+      10_000,
+      'the reconciled pending plan',
+    );
+    const { id } = (await account()).body as { id: string };
+    const subscription = await subscriptionIdOf(stack, id);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
+    await until(
+      async () => (await account()).body as { plan: string; subscription: { status: string } },
+      (view) => view.plan === 'pro' && view.subscription.status === 'past_due',
+      10_000,
+      'pro in grace, reconciled',
+    );
+    expect(await rateLimitOf(a, key)).toBe(300);
   });
 });

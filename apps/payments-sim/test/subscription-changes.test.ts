@@ -187,9 +187,7 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
     );
     expect(deleted.data.object).toMatchObject({ id: subscription.id });
     const failures = receiver.events().filter((event) => event.type === 'invoice.payment_failed');
-    expect(failures.map((event) => (event.data.object).attempt_count)).toEqual([
-      1, 2, 3, 4,
-    ]);
+    expect(failures.map((event) => event.data.object.attempt_count)).toEqual([1, 2, 3, 4]);
   });
 
   it('should change plan and fix the card in the hosted portal', async () => {

@@ -108,8 +108,8 @@ export function portalPageRoutes(app: FastifyInstance, context: SimContext): voi
     const params = request.params as { id: string; subscription: string; '*': string };
     const portal = portalOf(params.id);
     const subscription = ledger.subscriptions.get(params.subscription);
-    // A portal session acts only on its own customer's subscriptions.
-    if (!portal || subscription?.customer !== portal.customer) {
+    // A portal session acts only on its own customer's subscriptions, and only on live ones.
+    if (!portal || subscription?.customer !== portal.customer || subscription.status === 'canceled') {
       notFound(reply);
       return;
     }
