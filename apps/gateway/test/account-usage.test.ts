@@ -1,5 +1,5 @@
 import { type MailSink, PRICE, type RunningApp, startMailSink } from '@pds/testing';
-import { requestJson } from './support/admin-api';
+import { requestJson, until } from './support/admin-api';
 import { accountsEnv, signUp, type SignedInUser } from './support/accounts-api';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
@@ -27,6 +27,23 @@ describe('accounts: usage history', () => {
     fetch(`${base()}/api/v1/account/usage${query}`, {
       headers: { authorization: `Bearer ${user.accessToken}`, ...headers },
     });
+  /** The key's buckets once `done` holds: tallies reach Redis with a later call, within a second or so. */
+  const bucketsOf = async (keyId: string, query: string, done: (buckets: Bucket[]) => boolean) =>
+    until(
+      async () => {
+        const answer = await usage(query);
+        expect(answer.status).toBe(200);
+        const { usage: buckets } = (await answer.json()) as { usage: Bucket[] };
+        return buckets.filter((bucket) => bucket.keyId === keyId);
+      },
+      done,
+      10_000,
+      `the usage of ${keyId}`,
+    );
+  const sum = (buckets: Bucket[], operation: string, field: 'requests' | 'rejected') =>
+    buckets
+      .filter((bucket) => bucket.operation === operation)
+      .reduce((total, bucket) => total + bucket[field], 0);
   const createKey = async (name: string) => {
     const created = await requestJson('POST', `${base()}/api/v1/account/api-keys`, {
       headers: { authorization: `Bearer ${user.accessToken}` },
@@ -65,21 +82,17 @@ describe('accounts: usage history', () => {
     );
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
 
-    const answer = await usage();
-    expect(answer.status).toBe(200);
-    const { usage: buckets } = (await answer.json()) as { usage: Bucket[] };
-    const ofKey = buckets.filter((bucket) => bucket.keyId === id);
+    const ofKey = await bucketsOf(
+      id,
+      '',
+      (buckets) =>
+        sum(buckets, 'getCurrentPrice', 'requests') === 45 && sum(buckets, 'getKlines', 'requests') === 1,
+    );
     // Normally one hour; two when the requests crossed an hour's end.
     const hours = new Set([hourOf(started), hourOf(Date.now())]);
     for (const bucket of ofKey) expect(hours).toContain(bucket.start);
-    const total = (operation: string, field: 'requests' | 'rejected') =>
-      ofKey
-        .filter((bucket) => bucket.operation === operation)
-        .reduce((sum, bucket) => sum + bucket[field], 0);
-    expect(total('getCurrentPrice', 'requests')).toBe(45);
-    expect(total('getCurrentPrice', 'rejected')).toBe(5);
-    expect(total('getKlines', 'requests')).toBe(1);
-    expect(total('getKlines', 'rejected')).toBe(0);
+    expect(sum(ofKey, 'getCurrentPrice', 'rejected')).toBe(5);
+    expect(sum(ofKey, 'getKlines', 'rejected')).toBe(0);
     expect(ofKey.every((bucket) => bucket.keyName === 'counted')).toBe(true);
 
     const listed = await requestJson('GET', `${base(1)}/api/v1/account/api-keys`, {
@@ -96,14 +109,16 @@ describe('accounts: usage history', () => {
     for (let request = 0; request < 3; request += 1) {
       expect((await getJson(`${base()}${PRICE}`, { 'x-api-key': key })).status).toBe(200);
     }
-    const day = (await (await usage('?granularity=day')).json()) as { usage: Bucket[] };
+    const ofKey = await bucketsOf(
+      id,
+      '?granularity=day',
+      (buckets) => sum(buckets, 'getCurrentPrice', 'requests') === 3,
+    );
     const today = new Date(Date.now() - (Date.now() % (24 * HOUR_MS))).toISOString();
     const yesterday = new Date(Date.parse(today) - 24 * HOUR_MS).toISOString();
-    const ofKey = day.usage.filter((bucket) => bucket.keyId === id);
     expect(ofKey.map((bucket) => bucket.start).every((start) => [today, yesterday].includes(start))).toBe(
       true,
     );
-    expect(ofKey.reduce((sum, bucket) => sum + bucket.requests, 0)).toBe(3);
 
     const csv = await usage('?granularity=day', { accept: 'text/csv' });
     expect(csv.status).toBe(200);

@@ -1,12 +1,12 @@
 import type { RedisClient } from '../redis-connection';
 import type { RedisScripts } from '../scripts/redis-scripts';
 import { FixedWindowCounter, slotPartOf } from './fixed-window-counter';
-import { ARGS_PER_HIT, type WindowCount } from './fixed-window.lua';
+import type { WindowCount } from './fixed-window.lua';
 
 type Call = { keys: readonly string[]; args: readonly (string | number)[] };
 
-/** The window of each hit: the first of its arguments. */
-const windowsOf = (call: Call) => call.args.filter((_, index) => index % ARGS_PER_HIT === 0);
+/** The window of each hit: ARGV[1] is the number of hits, their windows follow. */
+const windowsOf = (call: Call) => call.args.slice(1, 1 + Number(call.args[0]));
 
 /** A counter over a fake script that counts hits per key in memory and records each call. */
 function counterWith(options: { cluster: boolean; failFor?: string }) {
@@ -58,14 +58,22 @@ describe('FixedWindowCounter', () => {
     expect(calls.map((call) => call.keys.length)).toEqual([256, 44]);
   });
 
-  it('should send a hit’s tally hash after the window keys, naming it by its KEYS index', async () => {
-    const { counter, calls } = counterWith({ cluster: false });
-    const tally = { key: 'p:usage:{a}:2026-11-25', field: '13:x', limit: 40, expireAtSeconds: 99 };
-    await Promise.all([counter.increment('p:rate:{a}:x', 1000, tally), counter.increment('p:{b}', 500)]);
-    expect(calls).toEqual([
+  it('should add tallies up in memory and send them with the next call of their slot, after the window keys', async () => {
+    const { counter, calls } = counterWith({ cluster: true });
+    const tally = { key: 'p:usage:{a}:2026-11-25', field: '13:x', limit: 1, expireAtSeconds: 99 };
+    await Promise.all([
+      counter.increment('p:rate:{a}:x', 1000, tally),
+      counter.increment('p:rate:{a}:x', 1000, tally),
+    ]);
+    expect(calls).toEqual([{ keys: ['p:rate:{a}:x', 'p:rate:{a}:x'], args: [2, 1000, 1000] }]);
+    // The second hit passed the limit of 1: one request refused.
+    await counter.increment('p:{b}', 500);
+    await counter.increment('p:rate:{a}:y', 1000);
+    expect(calls.slice(1)).toEqual([
+      { keys: ['p:{b}'], args: [1, 500] },
       {
-        keys: ['p:rate:{a}:x', 'p:{b}', 'p:usage:{a}:2026-11-25'],
-        args: [1000, 40, 3, '13:x', 99, 500, 0, 0, '', 0],
+        keys: ['p:rate:{a}:y', 'p:usage:{a}:2026-11-25'],
+        args: [1, 1000, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
       },
     ]);
   });

@@ -6,9 +6,6 @@ export interface WindowCount {
   readonly msLeft: number;
 }
 
-/** ARGV entries per hit: window ms, limit, KEYS index of its tally hash (0: none), field, expiry. */
-export const ARGS_PER_HIT = 5;
-
 function windowCountsReply(reply: unknown): WindowCount[] {
   const numbers = integerListReply(reply);
   const counts: WindowCount[] = [];
@@ -19,39 +16,41 @@ function windowCountsReply(reply: unknown): WindowCount[] {
 }
 
 /**
- * For each hit i (KEYS[i], ARGV[5i-4..5i]), atomically: INCR its window key and start its window
- * of ARGV[5i-4] ms on the first hit; when ARGV[5i-2] names a tally hash (a KEYS index after the
- * window keys), HINCRBY `<field>:requests` there, also `<field>:rejected` once the hits pass the
- * limit ARGV[5i-3], and set the hash to expire at ARGV[5i] (epoch seconds). The tally rides in the
- * same call so that counting usage costs no round trip of its own.
- * Returns {hits1, msLeft1, hits2, msLeft2, ...}; a key given twice counts twice.
+ * ARGV[1] = n hits. For each KEYS[i] (i ≤ n), one hit: INCR, and start its window of ARGV[i+1] ms on
+ * the first hit, atomically. Then each later KEYS[j] is a tally hash, its part of ARGV after the
+ * windows being `expireAt, fieldCount, field, amount, field, amount, …`: HINCRBY each field and
+ * EXPIREAT the hash (epoch seconds). The tallies ride in this call so that counting usage costs
+ * no round trip of its own. Returns {hits1, msLeft1, hits2, msLeft2, ...}; a key given twice
+ * counts twice.
  */
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
   parse: windowCountsReply,
   batchedByCaller: true,
   lua: `
+local hitCount = tonumber(ARGV[1])
 local counts = {}
-for index = 1, #ARGV / ${ARGS_PER_HIT} do
-  local base = (index - 1) * ${ARGS_PER_HIT}
+for index = 1, hitCount do
   local key = KEYS[index]
   local hits = redis.call('INCR', key)
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then
-    redis.call('PEXPIRE', key, ARGV[base + 1])
-    ttl = tonumber(ARGV[base + 1])
-  end
-  local tally = tonumber(ARGV[base + 3])
-  if tally > 0 then
-    local field = ARGV[base + 4]
-    redis.call('HINCRBY', KEYS[tally], field .. ':requests', 1)
-    if hits > tonumber(ARGV[base + 2]) then
-      redis.call('HINCRBY', KEYS[tally], field .. ':rejected', 1)
-    end
-    redis.call('EXPIREAT', KEYS[tally], ARGV[base + 5])
+    redis.call('PEXPIRE', key, ARGV[index + 1])
+    ttl = tonumber(ARGV[index + 1])
   end
   counts[#counts + 1] = hits
   counts[#counts + 1] = ttl
+end
+local at = hitCount + 2
+for tally = hitCount + 1, #KEYS do
+  local expireAt = ARGV[at]
+  local fieldCount = tonumber(ARGV[at + 1])
+  at = at + 2
+  for _ = 1, fieldCount do
+    redis.call('HINCRBY', KEYS[tally], ARGV[at], ARGV[at + 1])
+    at = at + 2
+  end
+  redis.call('EXPIREAT', KEYS[tally], expireAt)
 end
 return counts
 `,
