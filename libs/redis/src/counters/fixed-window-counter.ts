@@ -8,7 +8,7 @@ import { type HitTally, TallyBuffer, type TallyWrite } from './tally-buffer';
 
 export type { HitTally, WindowCount };
 
-/** How long tallies wait for a script call of their slot before one is sent for them alone. */
+/** Tallies of a slot are written at most this often: with a call of the slot, or alone when idle. */
 const TALLY_FLUSH_MS = 1000;
 
 /** Hits sent in one script call at most, so one call never holds Redis for long. */
@@ -44,7 +44,7 @@ export function slotPartOf(key: string): string {
 export class FixedWindowCounter implements OnModuleDestroy {
   private readonly incrementWindows: RunScript<WindowCount[]>;
   private readonly groupOf: (key: string) => string;
-  private readonly tallies = new TallyBuffer();
+  private readonly tallies = new TallyBuffer(TALLY_FLUSH_MS);
   private readonly tallyTimer: NodeJS.Timeout;
   private pending: PendingHit[] = [];
 
@@ -73,7 +73,9 @@ export class FixedWindowCounter implements OnModuleDestroy {
   /** Writes what is left (a gateway stopping), so at most the counts of a crash are lost. */
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.tallyTimer);
-    await Promise.allSettled(this.tallies.groups().map((group) => this.sendTallies(group)));
+    await Promise.allSettled(
+      this.tallies.groups().map((group) => this.sendTallies(this.tallies.take(group, Date.now()))),
+    );
   }
 
   private flush(): void {
@@ -85,21 +87,25 @@ export class FixedWindowCounter implements OnModuleDestroy {
       else groups.set(group, [hit]);
     }
     this.pending = [];
+    const now = Date.now();
     for (const [group, hits] of groups) {
       for (let start = 0; start < hits.length; start += MOST_HITS_PER_CALL) {
-        const tallies = start === 0 ? this.tallies.take(group) : [];
+        const tallies = start === 0 ? this.tallies.takeDue(group, now) : [];
         this.send(group, hits.slice(start, start + MOST_HITS_PER_CALL), tallies);
       }
     }
   }
 
+  /** The tallies of slots that no call carried for a while. */
   private flushTallies(): void {
-    for (const group of this.tallies.groups()) void this.sendTallies(group).catch(() => undefined);
+    const now = Date.now();
+    for (const group of this.tallies.groups()) {
+      void this.sendTallies(this.tallies.takeDue(group, now)).catch(() => undefined);
+    }
   }
 
   /** A call with no hits, for tallies only; lost (not retried) when Redis fails, never counted twice. */
-  private sendTallies(group: string): Promise<unknown> {
-    const writes = this.tallies.take(group);
+  private sendTallies(writes: readonly TallyWrite[]): Promise<unknown> {
     if (writes.length === 0) return Promise.resolve();
     const { keys, args } = scriptArguments([], writes);
     return this.incrementWindows(keys, ...args);

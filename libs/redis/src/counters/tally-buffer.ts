@@ -20,10 +20,14 @@ export interface TallyWrite {
 
 /**
  * Tallies counted in memory per Cluster slot group until a script call for that group carries
- * them: a key's requests of one second become one HINCRBY instead of one per request.
+ * them, at most once per `intervalMs`: a key's requests of that span become one HINCRBY instead
+ * of one per request.
  */
 export class TallyBuffer {
   private readonly byGroup = new Map<string, Map<string, TallyWrite>>();
+  private readonly writtenAt = new Map<string, number>();
+
+  constructor(private readonly intervalMs: number) {}
 
   add(group: string, tally: HitTally, rejected: boolean): void {
     let writes = this.byGroup.get(group);
@@ -44,11 +48,18 @@ export class TallyBuffer {
     }
   }
 
-  /** The group's writes, removed from the buffer (none: an empty list). */
-  take(group: string): TallyWrite[] {
+  /** The group's writes once its interval has passed (else none), removed from the buffer. */
+  takeDue(group: string, now: number): TallyWrite[] {
+    if (now - (this.writtenAt.get(group) ?? 0) < this.intervalMs) return [];
+    return this.take(group, now);
+  }
+
+  /** The group's writes whatever the time (a process stopping), removed from the buffer. */
+  take(group: string, now: number): TallyWrite[] {
     const writes = this.byGroup.get(group);
     if (!writes) return [];
     this.byGroup.delete(group);
+    this.writtenAt.set(group, now);
     return [...writes.values()];
   }
 
