@@ -1,7 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PASSWORD } from './support/accounts-api';
-import { adminApi, until } from './support/admin-api';
+import { adminApi } from './support/admin-api';
 import { accountPage, type AccountPage, ARTIFACTS } from './support/account-page';
 import { type AccountStack, mailedLink, startAccountStack } from './support/account-stack';
 import { watchConsole } from './support/browser';
@@ -111,13 +111,7 @@ describe('the /account page in headless Chromium', () => {
     await account.usage('getCurrentPrice', '1 of 40');
 
     // The usage CSV (a Blob, fetched with the session) has the request once its tally is written.
-    const counted = /,trading-bot,getCurrentPrice,[^,]+,1,0$/;
-    const csv = await until(
-      () => account.downloadUsageCsv(),
-      (lines) => lines.some((line) => counted.test(line)),
-      15_000,
-      'the request in the CSV',
-    );
+    const csv = await account.usageCsvWith(/,trading-bot,getCurrentPrice,[^,]+,1,0$/);
     expect(csv[0]).toBe('keyId,keyName,operation,start,requests,rejected');
     await account.notice('The CSV is downloaded', 'history');
 

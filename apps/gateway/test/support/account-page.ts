@@ -82,6 +82,15 @@ export function accountPage(page: Page) {
       await page.locator('#copy-feedback[data-kind="done"]', { hasText: 'The key is copied.' }).waitFor();
       return page.evaluate('navigator.clipboard.readText()');
     },
+    /** Downloads the usage CSV again until a line matches `line` (tallies land within a second or so). */
+    async usageCsvWith(line: RegExp): Promise<string[]> {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const lines = await this.downloadUsageCsv();
+        if (lines.some((each) => line.test(each))) return lines;
+        if (Date.now() > deadline) throw new Error(`no line ${line} in the CSV: ${lines.join(' / ')}`);
+      }
+    },
     /** Presses "Download CSV" and reads the file the browser saved, line by line. */
     async downloadUsageCsv(): Promise<string[]> {
       const [download] = await Promise.all([
