@@ -13,6 +13,7 @@ const CLUSTER_SUITES = [
   'gateway/test/auth',
   'gateway/test/admin-api-keys',
   'gateway/test/accounts-api-keys',
+  'gateway/test/account-usage',
   'gateway/test/ws-streams',
   'gateway/test/read-through-warm',
 ];

@@ -52,7 +52,12 @@ describe('the files of the /account page', () => {
     const loaded = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+)"/g)].map(
       (match) => match[1],
     );
-    expect(loaded).toEqual(['data:,', '/account/account.css', '/account/main.js']);
+    expect(loaded).toEqual([
+      'data:,',
+      '/account/account.css',
+      '/account/lightweight-charts.js',
+      '/account/main.js',
+    ]);
     expect(html).not.toMatch(/<script>|<style|style="|\son[a-z]+="/);
   });
 

@@ -113,6 +113,7 @@ describe('accounts: sign-up, verification, sign-in and sessions', () => {
       email: 'Edsger@Example.test',
       plan: 'free',
       subscription: null,
+      stripeCustomer: false,
       limits: { requestsPerMinute: 40, wsConnections: 2, apiKeys: 3 },
       createdAt: expect.any(String) as unknown,
       keys: [],

@@ -100,6 +100,7 @@ describe('api-keys admin API and owner view', () => {
     expect(listed).toEqual({
       id,
       name: 'bot',
+      prefix: key.slice(0, 8),
       requestsPerMinute: 7,
       wsConnections: 2,
       createdAt: expect.any(String) as unknown,

@@ -9,6 +9,7 @@ export * from './nest/redis.module';
 export * from './scripts/redis-scripts';
 export * from './redis.tokens';
 export * from './counters/fixed-window-counter';
+export type { TallyWrite } from './counters/tally-buffer';
 export * from './refusals/storage-refusal';
 export * from './health/eviction-policy';
 export * from './health/redis-health';

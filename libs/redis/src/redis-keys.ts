@@ -217,6 +217,15 @@ export class RedisKeys {
     return `${this.prefix}:rate:{${tracker}}:${bucket}`;
   }
 
+  /**
+   * Hash of one key's usage on one UTC day (`YYYY-MM-DD`), fields `<HH>:<operation>:requests` and
+   * `<HH>:<operation>:rejected`. Tagged `{keyId}` like the key's rate-limit windows, so the rate
+   * limit's script counts both in one call on a Cluster too.
+   */
+  keyUsage(keyId: string, day: string): string {
+    return `${this.prefix}:usage:{${keyId}}:${day}`;
+  }
+
   /** Fixed-window counter of failed authentications from one client address. */
   authFailures(address: string): string {
     return `${this.prefix}:auth-failures:{${address}}`;

@@ -24,8 +24,9 @@ function parse(text) {
   }
 }
 
-async function call(method, path, { body, bearer, apiKey } = {}) {
+async function send(method, path, { body, bearer, apiKey, accept } = {}) {
   const headers = {};
+  if (accept) headers.accept = accept;
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (apiKey) headers['x-api-key'] = apiKey;
@@ -41,6 +42,11 @@ async function call(method, path, { body, bearer, apiKey } = {}) {
   } catch {
     throw new ApiError(0, 'NETWORK', 'The service could not be reached');
   }
+  return response;
+}
+
+async function call(method, path, options = {}) {
+  const response = await send(method, path, options);
   const text = await response.text();
   const answer = text ? parse(text) : undefined;
   if (!response.ok) {
@@ -93,14 +99,20 @@ export const auth = {
   signedIn: () => accessToken !== null,
   register: (email, password) => call('POST', '/api/v1/auth/register', { body: { email, password } }),
   verifyEmail: (token) => call('POST', '/api/v1/auth/verify-email', { body: { token } }),
+  resendVerification: (email) => call('POST', '/api/v1/auth/verify-email/resend', { body: { email } }),
   forgotPassword: (email) => call('POST', '/api/v1/auth/password/forgot', { body: { email } }),
   resetPassword: (token, password) =>
     call('POST', '/api/v1/auth/password/reset', { body: { token, password } }),
   async signIn(email, password) {
     keep(await call('POST', '/api/v1/auth/login', { body: { email, password } }));
   },
-  /** A reload: the refresh cookie, if there is a live one, gives a new access token. */
+  /**
+   * A reload: the refresh cookie, if there is a live one, gives a new access token. Asked first
+   * whether there is one at all (only the server sees it), so a first visit makes no failing call.
+   */
   async restore() {
+    const { refreshCookie } = await call('GET', '/api/v1/auth/session');
+    if (!refreshCookie) return false;
     try {
       await refresh();
       return true;
@@ -127,6 +139,20 @@ export async function account(method, path, body) {
     await refresh();
     return call(method, path, { body, bearer: accessToken });
   }
+}
+
+/** An account operation's answer as a file (CSV), with the access token: no token in a URL. */
+export async function accountFile(path, accept) {
+  let response = await send('GET', path, { bearer: accessToken, accept });
+  if (response.status === 401 && accessToken !== null) {
+    await refresh();
+    response = await send('GET', path, { bearer: accessToken, accept });
+  }
+  if (!response.ok) {
+    const answer = parse(await response.text());
+    throw new ApiError(response.status, answer?.code ?? 'HTTP', answer?.message ?? response.statusText);
+  }
+  return response.blob();
 }
 
 /** A public operation, or one made with an API key (the key's own view of itself). */

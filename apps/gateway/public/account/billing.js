@@ -1,8 +1,17 @@
-// Plans and boosts (GET /api/v1/billing/plans): an upgrade goes to Stripe Checkout and comes back
-// here, a boost is bought the same way, and the customer portal manages the subscription.
+// Plan and billing (GET /api/v1/billing/plans): a free account upgrades through Stripe Checkout; a
+// live subscription changes plan in place (POST /api/v1/billing/subscription: up at once, down at
+// the end of the paid period); a failed renewal offers "Fix payment"; the customer portal only once
+// there is a Stripe customer. Every answer is said beside the button that asked.
 import { account, open } from './api.js';
-import { $, el, showError } from './dom.js';
+import { $, busy, el, say, sayError, unsay } from './dom.js';
+import { renderInvoices } from './invoices.js';
+import { liveSubscription, pendingPlanOf, subscriptionWords } from './subscription.js';
 import { inWords } from './words.js';
+
+let plans = [];
+let boosts = [];
+let shownState = null;
+let onChange = async () => {};
 
 function price({ amount, currency, interval }) {
   const money = `${amount} ${currency.toUpperCase()}`;
@@ -15,30 +24,68 @@ function duration(seconds) {
   return count === 1 ? `1 ${unit}` : `${count} ${unit}s`;
 }
 
-/** Asks the service for a hosted page and goes there; errors stay on this page, in words. */
-async function goTo(path, body) {
-  try {
-    const { url } = await account('POST', path, body);
-    location.assign(url);
-  } catch (error) {
-    showError(inWords(error, 'billing'));
-  }
+/** Asks the service for a hosted page and goes there; an error stays beside `group`'s button. */
+async function goTo(button, path, body, group) {
+  await busy(button, async () => {
+    try {
+      const { url } = await account('POST', path, body);
+      location.assign(url);
+    } catch (error) {
+      sayError(group, inWords(error, 'billing'));
+    }
+  });
 }
 
-function planOffer(plan, currentPlan) {
+const planNamed = (id) => plans.find((plan) => plan.id === id);
+const isUpgrade = (from, to) => Number(to.price.amount) > Number(from?.price.amount ?? 0);
+
+async function changePlan(button, current, target) {
+  await busy(button, async () => {
+    try {
+      const { subscription } = await account('POST', '/api/v1/billing/subscription', { plan: target.id });
+      const end = (subscription?.currentPeriodEnd ?? '').slice(0, 10);
+      say(
+        'plans',
+        isUpgrade(current, target)
+          ? `Changed to ${target.name}: its limits apply now; the difference for the rest of this period is charged now.`
+          : `${target.name} is scheduled from ${end}, the end of the paid period; ${current.name} stays until then.`,
+      );
+      await onChange();
+    } catch (error) {
+      sayError('plans', inWords(error, 'changePlan'));
+    }
+  });
+}
+
+function offerButton(plan, me) {
+  const current = planNamed(me.plan);
+  if (liveSubscription(me)) {
+    const change = el('button', { type: 'button' }, `Change to ${plan.name}`);
+    change.addEventListener('click', () => void changePlan(change, current, plan));
+    return change;
+  }
+  if (Number(plan.price.amount) === 0) return null;
+  const upgrade = el('button', { type: 'button' }, `Upgrade · ${price(plan.price)}`);
+  upgrade.addEventListener('click', () => {
+    void goTo(upgrade, '/api/v1/billing/checkout', { plan: plan.id }, 'plans');
+  });
+  return upgrade;
+}
+
+function planOffer(plan, me) {
   const limits = `${plan.requestsPerMinute} requests a minute, ${plan.wsConnections} WebSocket connections, ${plan.apiKeys} keys`;
   const offer = el(
     'div',
     { class: 'offer', 'data-plan': plan.id },
     el('strong', {}, plan.name),
-    el('span', {}, limits),
+    el('span', {}, `${limits} · ${price(plan.price)}`),
   );
-  if (plan.id === currentPlan) {
-    offer.append(el('span', { class: 'badge' }, 'your plan'));
-  } else if (Number(plan.price.amount) > 0) {
-    const upgrade = el('button', { type: 'button' }, `Upgrade · ${price(plan.price)}`);
-    upgrade.addEventListener('click', () => void goTo('/api/v1/billing/checkout', { plan: plan.id }));
-    offer.append(upgrade);
+  const pending = pendingPlanOf(liveSubscription(me));
+  if (plan.id === me.plan) offer.append(el('span', { class: 'badge' }, 'your plan'));
+  else if (plan.id === pending) offer.append(el('span', { class: 'badge' }, 'scheduled'));
+  else {
+    const button = offerButton(plan, me);
+    if (button) offer.append(button);
   }
   return offer;
 }
@@ -46,7 +93,9 @@ function planOffer(plan, currentPlan) {
 function boostOffer(boost) {
   const extras = `+${boost.extraRequestsPerMinute} requests a minute, +${boost.extraWsConnections} connections for ${duration(boost.durationSeconds)}`;
   const buy = el('button', { type: 'button' }, `Buy · ${price(boost.price)}`);
-  buy.addEventListener('click', () => void goTo('/api/v1/billing/boosts/checkout', { boost: boost.id }));
+  buy.addEventListener('click', () => {
+    void goTo(buy, '/api/v1/billing/boosts/checkout', { boost: boost.id }, 'boost-offers');
+  });
   return el(
     'div',
     { class: 'offer', 'data-boost': boost.id },
@@ -56,6 +105,30 @@ function boostOffer(boost) {
   );
 }
 
+function renderStatus(me) {
+  const words = subscriptionWords(me);
+  $('plan-status').textContent =
+    `Your plan: ${planNamed(me.plan)?.name ?? me.plan}${words ? ` (${words})` : ''}.`;
+  $('past-due').hidden = liveSubscription(me)?.status !== 'past_due';
+  $('portal').hidden = !me.stripeCustomer;
+}
+
+/** What the plan section shows depends on; a change (a webhook landed) redraws it. */
+function stateOf(me) {
+  const subscription = liveSubscription(me);
+  return JSON.stringify([me.plan, me.stripeCustomer, subscription, pendingPlanOf(subscription)]);
+}
+
+function renderOffers(me) {
+  $('billing-note').textContent = liveSubscription(me)
+    ? 'A higher plan applies at once (the difference is charged now); a lower one from the end of the paid period.'
+    : 'Paid through Stripe Checkout; you come back here when it is done.';
+  renderStatus(me);
+  $('plans').replaceChildren(...plans.map((plan) => planOffer(plan, me)));
+  $('boost-offers').replaceChildren(...boosts.map(boostOffer));
+}
+
+/** The whole section: the catalogue, the offers for the account's state, its invoices. */
 export async function renderBilling(me) {
   let catalogue;
   try {
@@ -66,12 +139,28 @@ export async function renderBilling(me) {
     $('boost-offers').replaceChildren();
     return;
   }
-  $('billing-note').textContent = 'Paid through Stripe Checkout; you come back here when it is done.';
-  $('plans').replaceChildren(...catalogue.plans.map((plan) => planOffer(plan, me.plan)));
-  $('boost-offers').replaceChildren(...catalogue.boosts.map(boostOffer));
-  $('portal').hidden = me.subscription === null;
+  ({ plans, boosts } = catalogue);
+  shownState = stateOf(me);
+  renderOffers(me);
+  await renderInvoices(me);
 }
 
-export function wireBilling() {
-  $('portal').addEventListener('click', () => void goTo('/api/v1/billing/portal'));
+/** On every live refresh: redrawn only when the plan or subscription changed (its invoices too). */
+export async function followBilling(me) {
+  if (plans.length === 0 || stateOf(me) === shownState) return;
+  shownState = stateOf(me);
+  renderOffers(me);
+  await renderInvoices(me);
+}
+
+export function wireBilling(refresh) {
+  onChange = refresh;
+  $('portal').addEventListener('click', (event) => {
+    void goTo(event.currentTarget, '/api/v1/billing/portal', undefined, 'portal');
+  });
+  $('fix-payment').addEventListener('click', (event) => {
+    event.preventDefault();
+    unsay('portal');
+    void goTo($('portal'), '/api/v1/billing/portal', undefined, 'portal');
+  });
 }

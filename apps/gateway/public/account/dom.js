@@ -13,14 +13,14 @@ export function el(tag, attributes = {}, ...children) {
 const message = () => $('message');
 const notice = () => $('notice');
 
-/** An error, in words, at the top of the page. */
+/** An error about the page as a whole (loading, the session), at the top of the page. */
 export function showError(text) {
   notice().hidden = true;
   message().textContent = text;
   message().hidden = false;
 }
 
-/** A success or next step, at the top of the page. */
+/** A success or next step about the page as a whole (a return from Stripe, signing out). */
 export function showNotice(text) {
   message().hidden = true;
   notice().textContent = text;
@@ -30,6 +30,43 @@ export function showNotice(text) {
 export function clearMessages() {
   message().hidden = true;
   notice().hidden = true;
+}
+
+/**
+ * What a control did, said beside it: each control group has its own live region
+ * (`#<group>-feedback`, role=status), so the words appear where the person is looking and screen
+ * readers announce them. `kind` is `error` or `done`.
+ */
+export function say(group, text, kind = 'done') {
+  clearMessages(); // the banner's news (a return from Stripe, …) is older than this answer
+  const feedback = $(`${group}-feedback`);
+  feedback.dataset.kind = kind;
+  feedback.textContent = text;
+  feedback.hidden = false;
+}
+
+export const sayError = (group, text) => say(group, text, 'error');
+
+export function unsay(group) {
+  const feedback = $(`${group}-feedback`);
+  feedback.hidden = true;
+  feedback.textContent = '';
+}
+
+const pressedTimers = new WeakMap();
+
+/** The button itself says what happened ("Copied") for a moment, then its own label again. */
+export function pressed(button, text, ms = 2000) {
+  const label = button.dataset.label ?? button.textContent;
+  button.dataset.label = label;
+  button.textContent = text;
+  clearTimeout(pressedTimers.get(button));
+  pressedTimers.set(
+    button,
+    setTimeout(() => {
+      button.textContent = label;
+    }, ms),
+  );
 }
 
 /** Only one of the page's views at a time. */
@@ -43,15 +80,28 @@ export function when(iso) {
   return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : '—';
 }
 
-/** Runs a form's submit handler with its button disabled, so a double click sends once. */
-export function onSubmit(form, handler) {
+/** A date as people read it (UTC). */
+export const day = (iso) => (iso ? iso.slice(0, 10) : '—');
+
+/** Runs `handler` with `button` disabled, so a double click sends once. */
+export async function busy(button, handler) {
+  button.disabled = true;
+  try {
+    return await handler();
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/**
+ * Runs a form's submit handler with its button disabled; the answer to this submission replaces
+ * whatever its feedback (`#<group>-feedback`, by default the form's id) last said.
+ */
+export function onSubmit(form, handler, group = form.id) {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    clearMessages(); // an answer to this submission replaces whatever the last one said
+    unsay(group);
     const button = form.querySelector('button[type="submit"]');
-    button.disabled = true;
-    Promise.resolve(handler(new FormData(form))).finally(() => {
-      button.disabled = false;
-    });
+    void busy(button, () => handler(new FormData(form)));
   });
 }

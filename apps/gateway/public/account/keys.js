@@ -1,8 +1,9 @@
-// The account's API keys: the list, a new key shown once (copy, open the demo with it), and
-// revoking with a confirmation. The newest key made on this page stays in memory only (to copy it
-// and to show its usage first); it is gone after a reload, as the service never shows a key twice.
+// The account's API keys: the list (name and prefix), a new key shown once (copy, open the demo
+// with it), and revoking with a confirmation. The newest key made on this page stays in memory only
+// (to copy it and to show its usage first); it is gone after a reload, as the service never shows
+// a key twice. What each control did is said beside it.
 import { account } from './api.js';
-import { $, clearMessages, el, onSubmit, showError, showNotice, when } from './dom.js';
+import { $, el, onSubmit, pressed, say, sayError, unsay, when } from './dom.js';
 import { inWords } from './words.js';
 
 const KEYS = '/api/v1/account/api-keys';
@@ -16,7 +17,7 @@ function stateOf(key) {
 
 /** The row's last cell: Revoke, then "Revoke <name>? Yes / Cancel" in place of it. */
 function revokeCell(key, onChange) {
-  const cell = el('td');
+  const cell = el('td', { 'data-label': '' });
   if (key.revokedAt) return cell;
   const ask = el('button', { type: 'button', class: 'secondary' }, 'Revoke');
   ask.addEventListener('click', () => {
@@ -24,7 +25,7 @@ function revokeCell(key, onChange) {
     const no = el('button', { type: 'button', class: 'secondary' }, 'Cancel');
     const question = el('span', { class: 'confirm', role: 'group' }, `Revoke “${key.name}”? `, yes, no);
     no.addEventListener('click', () => question.replaceWith(ask));
-    yes.addEventListener('click', () => void revoke(key, onChange));
+    yes.addEventListener('click', () => void revoke(key, yes, onChange));
     ask.replaceWith(question);
     no.focus();
   });
@@ -32,32 +33,36 @@ function revokeCell(key, onChange) {
   return cell;
 }
 
-async function revoke(key, onChange) {
+async function revoke(key, button, onChange) {
+  button.disabled = true;
   try {
     await account('DELETE', `${KEYS}/${encodeURIComponent(key.id)}`);
     if (held?.id === key.id) held = null;
-    showNotice(`The key “${key.name}” is revoked: it stops working at once.`);
+    say('keys', `The key “${key.name}” is revoked: it stops working at once.`);
     await onChange();
   } catch (error) {
-    showError(inWords(error, 'keys'));
+    button.disabled = false;
+    sayError('keys', inWords(error, 'keys'));
   }
+}
+
+function keyRow(key, onChange) {
+  return el(
+    'tr',
+    { 'data-key-id': key.id, 'data-state': key.revokedAt ? 'revoked' : 'active' },
+    el('td', { 'data-label': 'Name' }, key.name),
+    el('td', { 'data-label': 'Key', class: 'mono' }, key.prefix ? `${key.prefix}…` : '—'),
+    el('td', { 'data-label': 'Created' }, when(key.createdAt)),
+    el('td', { 'data-label': 'Last used' }, when(key.lastUsedAt)),
+    el('td', { 'data-label': 'State' }, stateOf(key)),
+    revokeCell(key, onChange),
+  );
 }
 
 export async function renderKeys(onChange) {
   const { apiKeys } = await account('GET', KEYS);
-  const rows = apiKeys.map((key) =>
-    el(
-      'tr',
-      { 'data-key-id': key.id, 'data-state': key.revokedAt ? 'revoked' : 'active' },
-      el('td', {}, key.name),
-      el('td', {}, when(key.createdAt)),
-      el('td', {}, when(key.lastUsedAt)),
-      el('td', {}, stateOf(key)),
-      revokeCell(key, onChange),
-    ),
-  );
-  $('keys').replaceChildren(...rows);
-  if (apiKeys.length === 0) $('keys').append(el('tr', {}, el('td', { colspan: '5' }, 'No keys yet.')));
+  $('keys').replaceChildren(...apiKeys.map((key) => keyRow(key, onChange)));
+  if (apiKeys.length === 0) $('keys').append(el('tr', {}, el('td', { colspan: '6' }, 'No keys yet.')));
 }
 
 /**
@@ -85,37 +90,44 @@ function openDemoWithKey(event) {
 function showNewKey(created) {
   $('new-key-value').value = created.key;
   $('new-key').hidden = false;
+  unsay('copy');
   $('new-key-value').select();
 }
 
 function hideNewKey() {
   $('new-key').hidden = true;
   $('new-key-value').value = '';
+  unsay('copy');
 }
 
 async function copyKey() {
+  const button = $('copy-key');
   try {
     await navigator.clipboard.writeText($('new-key-value').value);
-    showNotice('The key is copied.');
+    pressed(button, 'Copied');
+    say('copy', 'The key is copied.');
   } catch {
     $('new-key-value').select();
-    showNotice('Copying is blocked here: the key is selected, copy it with Ctrl+C (⌘C).');
+    sayError('copy', 'Copying is blocked here: the key is selected, copy it with Ctrl+C (⌘C).');
   }
 }
 
 export function wireKeys(onChange) {
-  onSubmit($('create-key'), async (data) => {
-    try {
-      const created = await account('POST', KEYS, { name: String(data.get('name') ?? '') });
-      held = { id: created.id, key: created.key, name: created.name };
-      $('create-key').reset();
-      clearMessages();
-      showNewKey(created);
-      await onChange();
-    } catch (error) {
-      showError(inWords(error, 'keys'));
-    }
-  });
+  onSubmit(
+    $('create-key'),
+    async (data) => {
+      try {
+        const created = await account('POST', KEYS, { name: String(data.get('name') ?? '') });
+        held = { id: created.id, key: created.key, name: created.name };
+        $('create-key').reset();
+        showNewKey(created);
+        await onChange();
+      } catch (error) {
+        sayError('keys', inWords(error, 'keys'));
+      }
+    },
+    'keys',
+  );
   $('copy-key').addEventListener('click', () => void copyKey());
   $('hide-key').addEventListener('click', hideNewKey);
   $('open-demo').addEventListener('click', openDemoWithKey);
@@ -124,5 +136,12 @@ export function wireKeys(onChange) {
 export function forgetKeys() {
   held = null;
   hideNewKey();
+  unsay('keys');
   $('keys').replaceChildren();
+}
+
+/** The live key to show usage and limits for: the one made on this page, else the account's newest. */
+export function shownKey(me) {
+  const keys = me.keys ?? [];
+  return keys.find((key) => key.id === held?.id) ?? keys.at(-1);
 }

@@ -1,11 +1,13 @@
 // The account page: restores the sign-in from the refresh cookie on every load, handles the mailed
 // links, and once signed in keeps the account, usage and limits fresh without a reload.
 import { auth } from './api.js';
-import { renderBilling, wireBilling } from './billing.js';
+import { followBilling, renderBilling, wireBilling } from './billing.js';
 import { $, showError, showNotice, showView } from './dom.js';
+import { forgetHistory, renderHistory, wireHistory } from './history.js';
 import { forgetKeys, renderKeys, wireKeys } from './keys.js';
+import { renderAccount } from './limits.js';
 import { askForNewPassword, confirmEmail, takeMailedToken, wireSignedOut } from './signed-out.js';
-import { renderAccount, renderUsage } from './usage.js';
+import { renderUsage } from './usage.js';
 import { inWords } from './words.js';
 
 const LIVE_EVERY_MS = 5000;
@@ -14,12 +16,13 @@ let liveTimer;
 async function refreshLive() {
   const me = await renderAccount();
   renderUsage(me);
+  await followBilling(me);
   return me;
 }
 
 async function refreshAll() {
   const me = await refreshLive();
-  await Promise.all([renderKeys(refreshAll), renderBilling(me)]);
+  await Promise.all([renderKeys(refreshAll), renderBilling(me), renderHistory()]);
 }
 
 function stayLive() {
@@ -40,6 +43,7 @@ async function enter() {
 function leave(text) {
   clearInterval(liveTimer);
   forgetKeys();
+  forgetHistory();
   showView('signed-out');
   if (text) showNotice(text);
 }
@@ -63,9 +67,15 @@ const RETURNS = {
     success: 'Payment received: your boost applies to every key within seconds.',
     canceled: 'The boost was not bought; nothing was charged.',
   },
+  portal: {
+    return: 'Back from the billing portal: what you changed there shows here within seconds.',
+  },
 };
 
-/** A return from Stripe Checkout (?checkout= or ?boost=): the change follows the payment's webhook. */
+/**
+ * A return from Stripe Checkout (?checkout= or ?boost=) or the portal (?portal=return): the change
+ * follows Stripe's webhook, so the page says so while it catches up.
+ */
 function takeCheckoutReturn() {
   const query = new URLSearchParams(location.search);
   for (const [parameter, outcomes] of Object.entries(RETURNS)) {
@@ -79,7 +89,8 @@ function takeCheckoutReturn() {
 async function start() {
   wireSignedOut(enter);
   wireKeys(refreshAll);
-  wireBilling();
+  wireBilling(refreshAll);
+  wireHistory();
   $('sign-out').addEventListener('click', () => void signOut());
   auth.whenSessionEnds(() => leave('Your session has ended. Sign in again.'));
 

@@ -1,11 +1,13 @@
-// Sign up, the "check your mail" step, sign in, forgotten password and the mailed links
-// (/account?verify=<token> and /account?reset=<token>). Passwords are read from the form, sent once
-// and cleared; they are never logged or stored.
+// Sign up, the "check your mail" step (with "send the mail again"), sign in, forgotten password and
+// the mailed links (/account?verify=<token> and /account?reset=<token>). Passwords are read from
+// the form, sent once and cleared; they are never logged or stored. Every answer is said beside
+// the form that asked.
 import { auth } from './api.js';
-import { $, clearMessages, onSubmit, showError, showNotice, showView } from './dom.js';
+import { $, busy, onSubmit, say, sayError, showView, unsay } from './dom.js';
 import { inWords } from './words.js';
 
 let resetToken = null;
+let unconfirmedEmail = '';
 
 function field(data, name) {
   return String(data.get(name) ?? '');
@@ -24,53 +26,79 @@ export function takeMailedToken() {
 export async function confirmEmail(token) {
   try {
     await auth.verifyEmail(token);
-    showNotice('Your email address is confirmed. Sign in to get your API keys.');
+    say('sign-in', 'Your email address is confirmed. Sign in to get your API keys.');
   } catch (error) {
-    showError(inWords(error, 'verify'));
+    sayError('sign-in', inWords(error, 'verify'));
   }
 }
 
 export function askForNewPassword(token) {
   resetToken = token;
   $('reset-card').hidden = false;
-  showNotice('Choose a new password below.');
+  say('reset', 'Choose a new password for your account.');
 }
 
-/** Wires the forms; `onSignedIn` opens the account once a sign-in succeeds. */
-export function wireSignedOut(onSignedIn) {
+/** POST verify-email/resend for `email`, answered beside `group`'s controls. */
+async function resend(button, email, group) {
+  await busy(button, async () => {
+    try {
+      await auth.resendVerification(email);
+      say(group, `A new confirmation link is on its way to ${email}. It works for 24 hours.`);
+    } catch (error) {
+      sayError(group, inWords(error, 'resend'));
+    }
+  });
+}
+
+function wireSignIn(onSignedIn) {
   onSubmit($('sign-in'), async (data) => {
     const form = $('sign-in');
+    $('resend-after-sign-in').hidden = true;
     try {
       await auth.signIn(field(data, 'email'), field(data, 'password'));
       form.reset();
-      clearMessages();
       await onSignedIn();
     } catch (error) {
       form.elements.password.value = '';
-      showError(inWords(error, 'signIn'));
+      sayError('sign-in', inWords(error, 'signIn'));
+      if (error.status === 403) {
+        unconfirmedEmail = field(data, 'email');
+        $('resend-after-sign-in').hidden = false;
+      }
     }
   });
+  $('resend-after-sign-in').addEventListener('click', (event) => {
+    void resend(event.currentTarget, unconfirmedEmail, 'sign-in');
+  });
+}
 
+function wireSignUp() {
   onSubmit($('sign-up'), async (data) => {
     const email = field(data, 'email');
     try {
       await auth.register(email, field(data, 'password'));
       $('sign-up').reset();
-      clearMessages();
       $('check-mail-address').textContent = email;
+      unsay('check-mail');
       showView('check-mail');
     } catch (error) {
       $('sign-up').elements.password.value = '';
-      showError(inWords(error, 'signUp'));
+      sayError('sign-up', inWords(error, 'signUp'));
     }
   });
+  $('resend-verification').addEventListener('click', (event) => {
+    void resend(event.currentTarget, $('check-mail-address').textContent, 'check-mail');
+  });
+  $('back-to-sign-in').addEventListener('click', () => showView('signed-out'));
+}
 
+function wirePasswordReset() {
   onSubmit($('forgot'), async (data) => {
     try {
       await auth.forgotPassword(field(data, 'email'));
-      showNotice('If an account has this address, a reset link is on its way. It works for 1 hour.');
+      say('forgot', 'If an account has this address, a reset link is on its way. It works for 1 hour.');
     } catch (error) {
-      showError(inWords(error, 'forgot'));
+      sayError('forgot', inWords(error, 'forgot'));
     }
   });
 
@@ -80,15 +108,17 @@ export function wireSignedOut(onSignedIn) {
       resetToken = null;
       $('reset').reset();
       $('reset-card').hidden = true;
-      showNotice('Your password is changed and every other sign-in has ended. Sign in with the new one.');
+      say('sign-in', 'Your password is changed and every other sign-in has ended. Sign in with the new one.');
     } catch (error) {
       $('reset').elements.password.value = '';
-      showError(inWords(error, 'reset'));
+      sayError('reset', inWords(error, 'reset'));
     }
   });
+}
 
-  $('back-to-sign-in').addEventListener('click', () => {
-    clearMessages();
-    showView('signed-out');
-  });
+/** Wires the forms; `onSignedIn` opens the account once a sign-in succeeds. */
+export function wireSignedOut(onSignedIn) {
+  wireSignIn(onSignedIn);
+  wireSignUp();
+  wirePasswordReset();
 }

@@ -15,6 +15,19 @@ const BY_SITUATION = {
   billing: {
     404: 'Paid plans and boosts are not offered by this server.',
   },
+  resend: {
+    404: 'This server cannot send the mail again yet. Sign up again with the same email to get a new link.',
+  },
+  changePlan: {
+    404: 'Plan changes are not offered by this server yet; use “Manage billing”.',
+    409: 'There is no live subscription to change: choose the plan with its Upgrade button.',
+  },
+  invoices: {
+    404: 'Invoices are not offered by this server yet.',
+  },
+  usage: {
+    404: 'Usage history is not offered by this server.',
+  },
 };
 
 const BY_STATUS = {

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../access/authentication/public.decorator';
 import { ApiException } from '../errors/api-exception';
 import { ErrorCode } from '../errors/error-code';
+import { CHART_LIBRARY } from '../pages/chart-library';
 import { CONTENT_TYPES, type PageFile, PageFiles, publicFolder } from '../pages/page-files';
 
 const FOLDER = publicFolder('account');
@@ -16,14 +17,22 @@ export const ACCOUNT_PAGE_SCRIPTS = [
   'dom.js',
   'signed-out.js',
   'keys.js',
+  'limits.js',
   'usage.js',
+  'history.js',
+  'subscription.js',
+  'invoices.js',
   'billing.js',
   'main.js',
 ];
 
+/** The usage chart's library, the same file /demo loads. */
+const CHART_LIBRARY_NAME = 'lightweight-charts.js';
+
 /** The page's files by the name the browser asks for; nothing else in the folder is served. */
 const FILES: ReadonlyMap<string, PageFile> = new Map([
   ['account.css', { path: join(FOLDER, 'account.css'), contentType: CONTENT_TYPES.style }],
+  [CHART_LIBRARY_NAME, CHART_LIBRARY],
   ...ACCOUNT_PAGE_SCRIPTS.map((name): [string, PageFile] => [
     name,
     { path: join(FOLDER, name), contentType: CONTENT_TYPES.script },

@@ -11,6 +11,7 @@ import { AdminAccountBoostsController } from './boosts/admin-account-boosts.cont
 import { AccountController } from './controllers/account.controller';
 import { AuthController } from './controllers/auth.controller';
 import { PasswordController } from './controllers/password.controller';
+import { SessionProbeController } from './controllers/session-probe.controller';
 import { AccessModule } from './gateway-seams';
 import { AccountMails } from './mail/account-mails';
 import { Mailer } from './mail/mailer.service';
@@ -24,6 +25,8 @@ import { SignIn } from './sign-in/sign-in.service';
 import { SignInLock } from './sign-in/sign-in-lock';
 import { AccountStore } from './store/account.store';
 import { OneTimeTokens } from './store/one-time-tokens';
+import { AccountUsageController } from './usage/account-usage.controller';
+import { UsageHistory } from './usage/usage-history.service';
 
 /**
  * The auth area and an account's own API keys: accounts, email verification, sign-in and sessions
@@ -35,8 +38,10 @@ import { OneTimeTokens } from './store/one-time-tokens';
   controllers: [
     AuthController,
     PasswordController,
+    SessionProbeController,
     AccountController,
     AccountApiKeysController,
+    AccountUsageController,
     AdminAccountBoostsController,
   ],
   providers: [
@@ -57,6 +62,7 @@ import { OneTimeTokens } from './store/one-time-tokens';
     PasswordReset,
     AccountApiKeys,
     AccountBoosts,
+    UsageHistory,
   ],
   exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard, Mailer],
 })

@@ -20,8 +20,21 @@ export { KeyLimits } from '../access/keys/key-limits';
 export { KeyUsageService } from '../access/own-key/key-usage.service';
 export { type ApiKeyRecord, recordToHash } from '../access/keys/api-key-record';
 // Tokens are random 256-bit secrets: a plain SHA-256 is the right lookup hash, as for API keys.
-export { generateApiKey, generateKeyId, hashApiKey as sha256Hex } from '../access/keys/api-key-secret';
+export {
+  generateApiKey,
+  generateKeyId,
+  hashApiKey as sha256Hex,
+  keyPrefixOf,
+} from '../access/keys/api-key-secret';
 export { apiKeyView, type ApiKeyView } from '../access/keys/api-key-view';
+export {
+  DAY_MS,
+  HOUR_MS,
+  hourlyUsageOf,
+  type HourlyUsage,
+  USAGE_RETENTION_DAYS,
+  usageDay,
+} from '../access/keys/usage-history';
 export { type Boost, boostToJson, generateBoostId, type NewBoost } from '../access/keys/boost';
 export { MAX_ACTIVE_BOOSTS } from '../access/keys/boost.store';
 export { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from '../access/keys/dto/api-key.dto';
@@ -35,3 +48,7 @@ export { fromStorage } from '../errors/storage-unavailable.error';
 export { DeadlineAllowance } from '../deadline/http-deadlines';
 export { GatewayEnvironment } from '../gateway.environment';
 export { BodyValidationPipe } from '../validation/body-validation.pipe';
+export { type CrossFieldRules } from '../validation/cross-field-rules';
+export { QueryMessage } from '../validation/query-messages';
+export { IsIsoDateTime, isIsoDateTime } from '../validation/query-rules';
+export { QueryValidationPipe } from '../validation/query-validation.pipe';

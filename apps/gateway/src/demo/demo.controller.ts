@@ -1,8 +1,9 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../access/authentication/public.decorator';
+import { CHART_LIBRARY } from '../pages/chart-library';
 import { CONTENT_TYPES, type PageFile, PageFiles, publicFolder } from '../pages/page-files';
 
 const FOLDER = publicFolder('demo');
@@ -10,18 +11,11 @@ const FOLDER = publicFolder('demo');
 /** The service's client for browsers, built by `npm run build` (libs/client/scripts/build.mjs). */
 const CLIENT_BUNDLE = resolve(FOLDER, '../../../../dist/client/price-data-client.js');
 
-/** The package's `exports` map does not list the standalone file, but it does list package.json. */
-function chartLibraryPath(): string {
-  const packageFolder = dirname(require.resolve('lightweight-charts/package.json'));
-  return resolve(packageFolder, 'dist/lightweight-charts.standalone.production.js');
-}
-
 const FILES = {
   page: { path: join(FOLDER, 'index.html'), contentType: CONTENT_TYPES.html },
   script: { path: join(FOLDER, 'app.js'), contentType: CONTENT_TYPES.script },
   style: { path: join(FOLDER, 'app.css'), contentType: CONTENT_TYPES.style },
-  // The npm package's standalone (global) build.
-  chartLibrary: { path: chartLibraryPath(), contentType: CONTENT_TYPES.script },
+  chartLibrary: CHART_LIBRARY,
   client: { path: CLIENT_BUNDLE, contentType: CONTENT_TYPES.script },
 } as const satisfies Record<string, PageFile>;
 

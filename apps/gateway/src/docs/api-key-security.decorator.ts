@@ -18,6 +18,12 @@ export const SecurityScheme = {
 /** The admin operations' scheme: `Authorization: Bearer <ADMIN_TOKEN>`. */
 export const ADMIN_SECURITY_SCHEME = 'AdminToken';
 
+/** The tag of the operators' operations (ADMIN_TOKEN), listed after every customer's tag. */
+export const ADMIN_TAG = 'admin';
+
+/** The tag of what Stripe calls (its webhook), listed last. */
+export const STRIPE_TAG = 'stripe';
+
 /** The 429 of the per-address guard, on every operation that authenticates (key, admin, account). */
 export const FAILED_AUTHENTICATIONS =
   'RATE_LIMIT_EXCEEDED: too many failed authentications from this address';

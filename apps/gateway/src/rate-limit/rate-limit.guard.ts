@@ -4,6 +4,7 @@ import { FixedWindowCounter, RedisKeys, secondsLeft } from '@pds/redis';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedRequest } from '../access/keys/api-key-principal';
 import { RATE_LIMIT_BUCKET, type RateLimitBucket } from '../access/keys/rate-limit-bucket';
+import { usageTally } from '../access/keys/usage-history';
 import { ApiException } from '../errors/api-exception';
 import { fromStorage } from '../errors/storage-unavailable.error';
 
@@ -11,7 +12,8 @@ const WINDOW_MS = 60_000;
 
 /**
  * Per-key, per-operation REST limits (CONTRACT section 5): a fixed window per key and bucket in
- * Redis, one round trip per request, the same count on every replica. Written without
+ * Redis, one round trip per request, the same count on every replica. The same script call also
+ * tallies the request (and a 429) in the key's hourly usage history (CONTRACT section 10). Written without
  * `@nestjs/throttler`: its guard keys buckets by handler name and reads five metadata entries per
  * request for decorators this app does not use; all it would add here is the header names.
  * Runs after the API-key guard; routes without a principal (public) and WebSocket handlers
@@ -34,8 +36,9 @@ export class RateLimitGuard implements CanActivate {
     if (bucket === undefined)
       throw new Error(`${context.getHandler().name} has a key but no rate-limit bucket`);
     const limit = principal.requestsPerMinute;
+    const tally = usageTally(this.keys, principal.id, bucket, limit, Date.now());
     const count = await fromStorage(
-      this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS),
+      this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS, tally),
     );
     const seconds = secondsLeft(count);
     // On every authenticated answer, the 429 included (CONTRACT section 5).

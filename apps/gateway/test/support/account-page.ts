@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 
@@ -58,9 +58,52 @@ export function accountPage(page: Page) {
       await page.waitForSelector('body[data-ready="true"]');
       return page.getAttribute('body', 'data-view');
     },
-    /** Waits for the error banner to say `text`. */
-    error: (text: string | RegExp) => page.locator('#message:not([hidden])', { hasText: text }).waitFor(),
-    notice: (text: string | RegExp) => page.locator('#notice:not([hidden])', { hasText: text }).waitFor(),
+    /**
+     * Waits for an error saying `text`: beside the controls of `group` (its `#<group>-feedback`
+     * live region), or in the page's banner when no group is named (loading, the session).
+     */
+    error: (text: string | RegExp, group?: string) =>
+      page
+        .locator(group ? `#${group}-feedback[data-kind="error"]:not([hidden])` : '#message:not([hidden])', {
+          hasText: text,
+        })
+        .waitFor(),
+    /** Waits for a success saying `text`, beside `group`'s controls or in the page's banner. */
+    notice: (text: string | RegExp, group?: string) =>
+      page
+        .locator(group ? `#${group}-feedback[data-kind="done"]:not([hidden])` : '#notice:not([hidden])', {
+          hasText: text,
+        })
+        .waitFor(),
+    /** Presses Copy on the new key, waits for "Copied" on the button and the words beside it. */
+    async copyNewKey(): Promise<string> {
+      await page.getByRole('button', { name: 'Copy' }).click();
+      await page.getByRole('button', { name: 'Copied' }).waitFor();
+      await page.locator('#copy-feedback[data-kind="done"]', { hasText: 'The key is copied.' }).waitFor();
+      return page.evaluate('navigator.clipboard.readText()');
+    },
+    /** Downloads the usage CSV again until a line matches `line` (tallies land within a second or so). */
+    async usageCsvWith(line: RegExp): Promise<string[]> {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const lines = await this.downloadUsageCsv();
+        if (lines.some((each) => line.test(each))) return lines;
+        if (Date.now() > deadline) throw new Error(`no line ${line} in the CSV: ${lines.join(' / ')}`);
+      }
+    },
+    /** Presses "Download CSV" and reads the file the browser saved, line by line. */
+    async downloadUsageCsv(): Promise<string[]> {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: /^Download CSV/ }).click(),
+      ]);
+      if (!/^usage-\d{4}-\d{2}-\d{2}\.csv$/.test(download.suggestedFilename())) {
+        throw new Error(`unexpected file name ${download.suggestedFilename()}`);
+      }
+      return readFileSync(await download.path(), 'utf8')
+        .trim()
+        .split('\n');
+    },
     async screenshot(name: string): Promise<void> {
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: resolve(ARTIFACTS, `${name}.png`), fullPage: true });

@@ -24,6 +24,8 @@ export interface AccountStack {
   readonly sim: Sim;
   readonly payments: PaymentsSim;
   readonly context: BrowserContext;
+  /** The browser, for a profile of another kind (a phone's). */
+  readonly browser: Browser;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startAccountStack(label: string, env: Record<string, strin
       sim: parts.sim!,
       payments: parts.payments!,
       context,
+      browser: parts.browser!,
       stop: () => stopParts(parts),
     };
   } catch (error) {

@@ -3,19 +3,24 @@ import type { RedisScripts } from '../scripts/redis-scripts';
 import { FixedWindowCounter, slotPartOf } from './fixed-window-counter';
 import type { WindowCount } from './fixed-window.lua';
 
-type Call = { keys: readonly string[]; windows: readonly (string | number)[] };
+type Call = { keys: readonly string[]; args: readonly (string | number)[] };
+
+/** The window of each hit: ARGV[1] is the number of hits, their windows follow. */
+const windowsOf = (call: Call) => call.args.slice(1, 1 + Number(call.args[0]));
 
 /** A counter over a fake script that counts hits per key in memory and records each call. */
 function counterWith(options: { cluster: boolean; failFor?: string }) {
   const calls: Call[] = [];
   const hits = new Map<string, number>();
-  const run = (keys: readonly string[], ...windows: (string | number)[]): Promise<WindowCount[]> => {
-    calls.push({ keys, windows });
+  const run = (keys: readonly string[], ...args: (string | number)[]): Promise<WindowCount[]> => {
+    calls.push({ keys, args });
     if (options.failFor && keys.includes(options.failFor)) return Promise.reject(new Error('timed out'));
+    const windows = windowsOf({ keys, args });
     return Promise.resolve(
-      keys.map((key, index) => {
+      windows.map((window, index) => {
+        const key = keys[index] ?? '';
         hits.set(key, (hits.get(key) ?? 0) + 1);
-        return { hits: hits.get(key) ?? 0, msLeft: Number(windows[index]) };
+        return { hits: hits.get(key) ?? 0, msLeft: Number(window) };
       }),
     );
   };
@@ -32,9 +37,8 @@ describe('FixedWindowCounter', () => {
       counter.increment('p:rate:{b}:x', 60_000),
       counter.increment('p:rate:{a}:x', 60_000),
     ]);
-    expect(calls).toEqual([
-      { keys: ['p:rate:{a}:x', 'p:rate:{b}:x', 'p:rate:{a}:x'], windows: [60_000, 60_000, 60_000] },
-    ]);
+    expect(calls.map((call) => call.keys)).toEqual([['p:rate:{a}:x', 'p:rate:{b}:x', 'p:rate:{a}:x']]);
+    expect(calls.map(windowsOf)).toEqual([[60_000, 60_000, 60_000]]);
     expect(counts.map((count) => count.hits)).toEqual([1, 1, 2]);
     await counter.increment('p:rate:{a}:x', 60_000);
     expect(calls).toHaveLength(2);
@@ -52,6 +56,33 @@ describe('FixedWindowCounter', () => {
     const { counter, calls } = counterWith({ cluster: false });
     await Promise.all(Array.from({ length: 300 }, (_, index) => counter.increment(`k${index}`, 1000)));
     expect(calls.map((call) => call.keys.length)).toEqual([256, 44]);
+  });
+
+  it('should add tallies up in memory and send them with the next call of their slot, after the window keys', async () => {
+    const { counter, calls } = counterWith({ cluster: true });
+    const tally = { key: 'p:usage:{a}:2026-11-25', field: '13:x', limit: 1, expireAtSeconds: 99 };
+    await Promise.all([
+      counter.increment('p:rate:{a}:x', 1000, tally),
+      counter.increment('p:rate:{a}:x', 1000, tally),
+    ]);
+    expect(calls).toEqual([{ keys: ['p:rate:{a}:x', 'p:rate:{a}:x'], args: [2, 1000, 1000] }]);
+    // The second hit passed the limit of 1: one request refused.
+    await counter.increment('p:{b}', 500);
+    await counter.increment('p:rate:{a}:y', 1000);
+    expect(calls.slice(1)).toEqual([
+      { keys: ['p:{b}'], args: [1, 500] },
+      {
+        keys: ['p:rate:{a}:y', 'p:usage:{a}:2026-11-25'],
+        args: [1, 1000, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
+      },
+    ]);
+  });
+
+  it('should refuse a tally outside its window key’s slot, which one script could not touch', async () => {
+    const { counter, calls } = counterWith({ cluster: true });
+    const tally = { key: 'p:usage:{b}:day', field: 'f', limit: 1, expireAtSeconds: 1 };
+    await expect(counter.increment('p:rate:{a}:x', 1000, tally)).rejects.toThrow('not in the slot');
+    expect(calls).toEqual([]);
   });
 
   it('should reject the hits of a failed call with its error, and only those', async () => {

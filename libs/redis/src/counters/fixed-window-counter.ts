@@ -1,11 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { RedisClient } from '../redis-connection';
 import { REDIS_COMMAND } from '../redis.tokens';
 import { RedisScripts } from '../scripts/redis-scripts';
 import type { RunScript } from '../scripts/lua-script';
 import { INCREMENT_WINDOWS_SCRIPT, type WindowCount } from './fixed-window.lua';
+import { type HitTally, TallyBuffer, type TallyWrite } from './tally-buffer';
 
-export type { WindowCount };
+export type { HitTally, WindowCount };
+
+/** Tallies of a slot are written at most this often: with a call of the slot, or alone when idle. */
+const TALLY_FLUSH_MS = 1000;
 
 /** Hits sent in one script call at most, so one call never holds Redis for long. */
 const MOST_HITS_PER_CALL = 256;
@@ -13,6 +17,7 @@ const MOST_HITS_PER_CALL = 256;
 interface PendingHit {
   readonly key: string;
   readonly windowMs: number;
+  readonly tally: HitTally | undefined;
   readonly resolve: (count: WindowCount) => void;
   readonly reject: (error: unknown) => void;
 }
@@ -32,26 +37,45 @@ export function slotPartOf(key: string): string {
  * `limit` hits through a window. Hits of one event-loop turn go in one script call (per slot on a
  * Cluster): written here because ioredis' auto-pipelining still makes one command, one promise
  * chain and one Lua call in Redis per hit, which was a third of the gateway's cost per request.
+ * A hit's tally (usage history) is added up in memory and written by the next call of its slot, at
+ * most a second later: an HINCRBY per request would cost Redis twice what the counting does.
  */
 @Injectable()
-export class FixedWindowCounter {
+export class FixedWindowCounter implements OnModuleDestroy {
   private readonly incrementWindows: RunScript<WindowCount[]>;
   private readonly groupOf: (key: string) => string;
+  private readonly tallies = new TallyBuffer(TALLY_FLUSH_MS);
+  private readonly tallyTimer: NodeJS.Timeout;
   private pending: PendingHit[] = [];
 
   constructor(scripts: RedisScripts, @Inject(REDIS_COMMAND) redis: RedisClient) {
     this.incrementWindows = scripts.bind(INCREMENT_WINDOWS_SCRIPT);
     this.groupOf = redis.isCluster ? slotPartOf : () => '';
+    // Tallies of a slot no hit went to since: written on their own, once a second at most.
+    this.tallyTimer = setInterval(() => {
+      this.flushTallies();
+    }, TALLY_FLUSH_MS).unref();
   }
 
-  increment(key: string, windowMs: number): Promise<WindowCount> {
+  increment(key: string, windowMs: number, tally?: HitTally): Promise<WindowCount> {
+    if (tally && slotPartOf(tally.key) !== slotPartOf(key)) {
+      return Promise.reject(new Error(`tally ${tally.key} is not in the slot of ${key}`));
+    }
     return new Promise((resolve, reject) => {
       if (this.pending.length === 0)
         setImmediate(() => {
           this.flush();
         });
-      this.pending.push({ key, windowMs, resolve, reject });
+      this.pending.push({ key, windowMs, tally, resolve, reject });
     });
+  }
+
+  /** Writes what is left (a gateway stopping), so at most the counts of a crash are lost. */
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.tallyTimer);
+    await Promise.allSettled(
+      this.tallies.groups().map((group) => this.sendTallies(this.tallies.take(group, Date.now()))),
+    );
   }
 
   private flush(): void {
@@ -63,22 +87,42 @@ export class FixedWindowCounter {
       else groups.set(group, [hit]);
     }
     this.pending = [];
-    for (const hits of groups.values()) {
+    const now = Date.now();
+    for (const [group, hits] of groups) {
       for (let start = 0; start < hits.length; start += MOST_HITS_PER_CALL) {
-        this.send(hits.slice(start, start + MOST_HITS_PER_CALL));
+        const tallies = start === 0 ? this.tallies.takeDue(group, now) : [];
+        this.send(group, hits.slice(start, start + MOST_HITS_PER_CALL), tallies);
       }
     }
   }
 
-  private send(hits: readonly PendingHit[]): void {
-    const keys = hits.map((hit) => hit.key);
-    const windows = hits.map((hit) => hit.windowMs);
-    this.incrementWindows(keys, ...windows).then(
+  /** The tallies of slots that no call carried for a while. */
+  private flushTallies(): void {
+    const now = Date.now();
+    for (const group of this.tallies.groups()) {
+      void this.sendTallies(this.tallies.takeDue(group, now)).catch(() => undefined);
+    }
+  }
+
+  /** A call with no hits, for tallies only; lost (not retried) when Redis fails, never counted twice. */
+  private sendTallies(writes: readonly TallyWrite[]): Promise<unknown> {
+    if (writes.length === 0) return Promise.resolve();
+    const { keys, args } = scriptArguments([], writes);
+    return this.incrementWindows(keys, ...args);
+  }
+
+  private send(group: string, hits: readonly PendingHit[], tallies: readonly TallyWrite[]): void {
+    const { keys, args } = scriptArguments(hits, tallies);
+    this.incrementWindows(keys, ...args).then(
       (counts) => {
         hits.forEach((hit, index) => {
           const count = counts[index];
-          if (count) hit.resolve(count);
-          else hit.reject(new Error(`no window count for hit ${index} of ${hits.length}`));
+          if (!count) {
+            hit.reject(new Error(`no window count for hit ${index} of ${hits.length}`));
+            return;
+          }
+          if (hit.tally) this.tallies.add(group, hit.tally, count.hits > hit.tally.limit);
+          hit.resolve(count);
         });
       },
       (error: unknown) => {
@@ -86,6 +130,21 @@ export class FixedWindowCounter {
       },
     );
   }
+}
+
+/** The window keys, then the tally hashes; ARGV as fixed-window.lua.ts describes it. */
+function scriptArguments(
+  hits: readonly Pick<PendingHit, 'key' | 'windowMs'>[],
+  tallies: readonly TallyWrite[],
+): { keys: string[]; args: (string | number)[] } {
+  const keys = hits.map((hit) => hit.key);
+  const args: (string | number)[] = [hits.length, ...hits.map((hit) => hit.windowMs)];
+  for (const tally of tallies) {
+    keys.push(tally.key);
+    args.push(tally.expireAtSeconds, tally.fields.size);
+    for (const [field, amount] of tally.fields) args.push(field, amount);
+  }
+  return { keys, args };
 }
 
 export function secondsLeft(count: WindowCount): number {

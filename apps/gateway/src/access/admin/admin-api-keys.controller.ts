@@ -5,7 +5,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
 import { AppLogger } from '@pds/observability';
 import { AdminOnly } from './admin-only.decorator';
@@ -19,7 +18,6 @@ import { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from '../keys/dto/api-key.
 import { CreateApiKeyDto, toNewApiKey } from './dto/create-api-key.dto';
 
 /** Admin operations on keys (`Authorization: Bearer <ADMIN_TOKEN>`); the CLI mirrors them. */
-@ApiTags('api-keys')
 @AdminOnly()
 @Controller('api/v1/api-keys')
 export class AdminApiKeysController {

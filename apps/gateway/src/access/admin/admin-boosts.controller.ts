@@ -5,7 +5,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
 import { AppLogger } from '@pds/observability';
 import { AdminOnly } from './admin-only.decorator';
@@ -19,7 +18,6 @@ import { BoostDto, BoostListDto } from '../keys/dto/boost.dto';
 import { GrantBoostDto, toNewBoost } from './dto/grant-boost.dto';
 
 /** Admin operations on a key's boosts (`Authorization: Bearer <ADMIN_TOKEN>`); the CLI mirrors them. */
-@ApiTags('boosts')
 @AdminOnly()
 @ApiParam({ name: 'id', description: 'The key id' })
 @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no such (active) key or boost' })

@@ -2,6 +2,8 @@
 export interface ApiKeyRecord {
   readonly id: string;
   readonly name: string;
+  /** The key's first characters (keyPrefixOf), not secret; absent on keys made before it was kept. */
+  readonly prefix?: string;
   readonly createdAt: string;
   readonly revokedAt?: string;
   /** The key's own REST limit per operation and minute; the default applies when absent. */
@@ -25,6 +27,7 @@ export function recordFromHash(hash: Record<string, string>): ApiKeyRecord | und
     id,
     name,
     createdAt,
+    ...(hash.prefix ? { prefix: hash.prefix } : {}),
     ...(hash.revokedAt ? { revokedAt: hash.revokedAt } : {}),
     ...(hash.requestsPerMinute ? { requestsPerMinute: optionalInteger(hash.requestsPerMinute) } : {}),
     ...(hash.wsConnections ? { wsConnections: optionalInteger(hash.wsConnections) } : {}),
@@ -34,6 +37,7 @@ export function recordFromHash(hash: Record<string, string>): ApiKeyRecord | und
 
 export function recordToHash(record: ApiKeyRecord): Record<string, string> {
   const hash: Record<string, string> = { id: record.id, name: record.name, createdAt: record.createdAt };
+  if (record.prefix) hash.prefix = record.prefix;
   if (record.revokedAt) hash.revokedAt = record.revokedAt;
   if (record.requestsPerMinute !== undefined) hash.requestsPerMinute = String(record.requestsPerMinute);
   if (record.wsConnections !== undefined) hash.wsConnections = String(record.wsConnections);

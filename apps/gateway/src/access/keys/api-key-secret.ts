@@ -12,6 +12,14 @@ export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+/**
+ * The start of a key kept beside its hash so that people can tell their keys apart: the fixed
+ * `pds_` and 4 random characters (24 of the key's 256 bits, which leaves it as hard to guess).
+ */
+export function keyPrefixOf(key: string): string {
+  return key.slice(0, KEY_PREFIX.length + 4);
+}
+
 export function generateKeyId(): string {
   return randomBytes(8).toString('hex');
 }

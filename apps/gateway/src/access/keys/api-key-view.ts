@@ -5,6 +5,7 @@ import type { ApiKeyRecord } from './api-key-record';
 export interface ApiKeyView {
   readonly id: string;
   readonly name: string;
+  readonly prefix: string | null;
   readonly requestsPerMinute: number;
   readonly wsConnections: number;
   readonly createdAt: string;
@@ -18,6 +19,7 @@ export function apiKeyView(record: ApiKeyRecord, defaults: DefaultLimits): ApiKe
   return {
     id: record.id,
     name: record.name,
+    prefix: record.prefix ?? null,
     ...ownLimitsOf(record, defaults),
     createdAt: record.createdAt,
     lastUsedAt: record.lastUsedAt ?? null,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { type ApiKeyRecord, recordFromHash, recordToHash } from './api-key-record';
-import { generateApiKey, generateKeyId, hashApiKey } from './api-key-secret';
+import { generateApiKey, generateKeyId, hashApiKey, keyPrefixOf } from './api-key-secret';
 
 export interface CreatedApiKey {
   /** Shown once, to whoever created it; only its hash is stored. */
@@ -31,6 +31,7 @@ export class ApiKeyStore {
     const record: ApiKeyRecord = {
       id: generateKeyId(),
       name: request.name,
+      prefix: keyPrefixOf(key),
       createdAt: new Date().toISOString(),
       ...(request.requestsPerMinute === undefined ? {} : { requestsPerMinute: request.requestsPerMinute }),
       ...(request.wsConnections === undefined ? {} : { wsConnections: request.wsConnections }),

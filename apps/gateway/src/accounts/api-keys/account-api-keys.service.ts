@@ -8,6 +8,7 @@ import {
   fromStorage,
   generateApiKey,
   generateKeyId,
+  keyPrefixOf,
   notFound,
   recordToHash,
   REDIS,
@@ -52,6 +53,7 @@ export class AccountApiKeys {
     const record: ApiKeyRecord = {
       id: generateKeyId(),
       name,
+      prefix: keyPrefixOf(key),
       createdAt: new Date().toISOString(),
       // No limits of its own: every key of an account follows the account's current plan.
       accountId,

@@ -5,7 +5,6 @@ import {
   ApiOperation,
   ApiParam,
   ApiProperty,
-  ApiTags,
 } from '@nestjs/swagger';
 import {
   AdminOnly,
@@ -43,7 +42,6 @@ export class AccountBoostDto {
 }
 
 /** Admin grants a boost to an account (`Authorization: Bearer <ADMIN_TOKEN>`); billing will sell them. */
-@ApiTags('boosts')
 @AdminOnly()
 @ApiParam({ name: 'id', description: 'The account id' })
 @Controller('api/v1/accounts/:id/boosts')

@@ -36,6 +36,7 @@ export class AccountController {
       email: account.email,
       plan: plan.id,
       subscription: account.subscription ?? null,
+      stripeCustomer: account.hasStripeCustomer ?? false,
       limits: {
         requestsPerMinute: plan.requestsPerMinute,
         wsConnections: plan.wsConnections,

@@ -58,6 +58,11 @@ export class AccountDto {
   @ApiProperty({ type: SubscriptionDto, nullable: true, description: 'null without a paid plan' })
   subscription!: SubscriptionDto | null;
 
+  @ApiProperty({
+    description: 'Whether the account has a Stripe customer, so the customer portal has something to manage',
+  })
+  stripeCustomer!: boolean;
+
   @ApiProperty({ type: AccountLimitsDto })
   limits!: AccountLimitsDto;
 

@@ -17,6 +17,8 @@ export interface AccountRecord {
   readonly verifiedAt?: string;
   /** Written by billing only (libs/accounts AccountBilling), never at creation. */
   readonly subscription?: AccountSubscription;
+  /** Whether billing made a Stripe customer for the account (its first Checkout or portal visit). */
+  readonly hasStripeCustomer?: boolean;
 }
 
 export function accountToHash(record: AccountRecord): Record<string, string> {
@@ -41,6 +43,7 @@ export function accountFromHash(hash: Record<string, string>): AccountRecord | u
     createdAt,
     ...(verifiedAt ? { verifiedAt } : {}),
     ...subscriptionFromHash(hash),
+    ...(hash.stripeCustomerId ? { hasStripeCustomer: true } : {}),
   };
 }
 

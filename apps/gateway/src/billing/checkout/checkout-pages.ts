@@ -74,7 +74,8 @@ export class CheckoutPages {
     const stripe = requireStripe(this.stripe);
     const customer = await this.customers.customerOf(stripe, payer.accountId, payer.email);
     const session = await fromStripe(
-      stripe.billingPortal.sessions.create({ customer, return_url: this.accountPage }),
+      // The page tells the person they are back from the portal.
+      stripe.billingPortal.sessions.create({ customer, return_url: `${this.accountPage}?portal=return` }),
     );
     return session.url;
   }

@@ -1,4 +1,5 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import { STRIPE_TAG } from '../../docs/api-key-security.decorator';
 import { RETRY_AFTER_HEADER } from '../../docs/response-headers';
 import { STRIPE_WEBHOOK_PATH } from './webhook-route';
 
@@ -30,7 +31,7 @@ const WEBHOOK_RESPONSES = {
 export function withStripeWebhook(document: OpenAPIObject): OpenAPIObject {
   document.paths[STRIPE_WEBHOOK_PATH] = {
     post: {
-      tags: ['billing'],
+      tags: [STRIPE_TAG],
       operationId: 'receiveStripeWebhook',
       summary: 'Stripe’s webhook events (called by Stripe, not by clients)',
       description:

@@ -20,6 +20,15 @@ export class ApiKeyDto extends LimitsDto {
   @ApiProperty({ example: 'trading-bot' })
   name!: string;
 
+  @ApiProperty({
+    nullable: true,
+    type: 'string',
+    example: 'pds_T3Jm',
+    description:
+      'The first characters of the key, to tell keys apart (not enough to use it); null for a key made before prefixes were kept',
+  })
+  prefix!: string | null;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 
