@@ -65,6 +65,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/account/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Requests and 429s per key, operation and hour or day; JSON or CSV
+     * @description Every authenticated request of each of the account’s keys (revoked ones too), counted with the rate limit, in UTC hour or day buckets over at most the last 35 days; the 429s among them as `rejected`. Default: the last 24 hours by hour. Buckets without a request are left out. Send `Accept: text/csv` for CSV with a header row.
+     */
+    get: operations['getAccountUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/accounts/{id}/boosts': {
     parameters: {
       query?: never;
@@ -307,6 +327,26 @@ export interface paths {
      * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Registering an email that is registered but not yet verified changes nothing of that account and spends none of its links: it mails a fresh link, and the password that counts is the one given with the registration whose link is opened. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
      */
     post: operations['register'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/auth/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the browser holds a refresh cookie (never spends it)
+     * @description Reads only whether the HttpOnly refresh cookie was sent; it does not check or spend it. A page calls it on load and refreshes only when it is true.
+     */
+    get: operations['probeSession'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -681,6 +721,8 @@ export interface components {
       limits: components['schemas']['AccountLimitsDto'];
       /** @example free */
       plan: string;
+      /** @description Whether the account has a Stripe customer, so the customer portal has something to manage */
+      stripeCustomer: boolean;
       /** @description null without a paid plan */
       subscription: components['schemas']['SubscriptionDto'] | null;
     };
@@ -715,6 +757,11 @@ export interface components {
       lastUsedAt: string | null;
       /** @example trading-bot */
       name: string;
+      /**
+       * @description The first characters of the key, to tell keys apart (not enough to use it); null for a key made before prefixes were kept
+       * @example pds_T3Jm
+       */
+      prefix: string | null;
       /**
        * @description REST requests per minute, per operation
        * @example 40
@@ -826,6 +873,11 @@ export interface components {
       lastUsedAt: string | null;
       /** @example trading-bot */
       name: string;
+      /**
+       * @description The first characters of the key, to tell keys apart (not enough to use it); null for a key made before prefixes were kept
+       * @example pds_T3Jm
+       */
+      prefix: string | null;
       /**
        * @description REST requests per minute, per operation
        * @example 40
@@ -991,6 +1043,11 @@ export interface components {
       /** @example trading-bot */
       name: string;
       /**
+       * @description The first characters of the key, to tell keys apart (not enough to use it); null for a key made before prefixes were kept
+       * @example pds_T3Jm
+       */
+      prefix: string | null;
+      /**
        * @description REST requests per minute, per operation
        * @example 40
        */
@@ -1080,6 +1137,10 @@ export interface components {
       /** @description The token from the link in the mail */
       token: string;
     };
+    SessionProbeDto: {
+      /** @description Whether this browser sent a refresh cookie (POST refresh may then sign it in) */
+      refreshCookie: boolean;
+    };
     SubscriptionDto: {
       cancelAtPeriodEnd: boolean;
       /** Format: date-time */
@@ -1094,6 +1155,30 @@ export interface components {
        * @example active
        */
       status: string;
+    };
+    UsageBucketDto: {
+      /** @example k_5f0c2a9e7d1b */
+      keyId: string;
+      /** @example trading-bot */
+      keyName: string;
+      /**
+       * @description The operationId
+       * @example getCurrentPrice
+       */
+      operation: string;
+      /** @description Requests refused with 429 */
+      rejected: number;
+      /** @description Authenticated requests, the 429s among them */
+      requests: number;
+      /**
+       * Format: date-time
+       * @description Start of the hour or day, UTC
+       */
+      start: string;
+    };
+    UsageDto: {
+      /** @description Buckets with any request, oldest first, then by key and operation */
+      usage: components['schemas']['UsageBucketDto'][];
     };
     VerifyEmailDto: {
       /** @description The token from the link in the mail */
@@ -1312,6 +1397,74 @@ export interface operations {
       };
       /** @description NOT_FOUND: the account has no key with this id */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  getAccountUsage: {
+    parameters: {
+      query?: {
+        /** @description Start of the range, rounded down to its bucket; default 24 hours before to. At most 35 days back. */
+        from?: string;
+        /** @description Bucket size, UTC */
+        granularity?: 'hour' | 'day';
+        /** @description End of the range (inclusive); default now */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['UsageDto'];
+          'text/csv': components['schemas']['UsageDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR, naming each failing parameter */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+          'text/csv': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -2245,6 +2398,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  probeSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionProbeDto'];
         };
       };
     };
