@@ -166,9 +166,11 @@ interface ComposeService {
 /** The compose file with the observability profile, as docker-compose resolves it. */
 async function composeConfig(): Promise<{ services: Record<string, ComposeService> }> {
   const compose = ['-f', join(ROOT, 'docker-compose.yml'), '--profile', 'observability'];
-  await run('docker-compose', [...compose, 'config', '-q']);
+  // Compose requires Redis's password (README, "Running with containers"); Grafana's is checked at its start.
+  const env = { ...process.env, REDIS_PASSWORD: 'compose-check-password-0123456789' };
+  await run('docker-compose', [...compose, 'config', '-q'], { env });
   const { stdout } = await run('docker-compose', [...compose, 'config'], {
-    env: { ...process.env, GRAFANA_ADMIN_PASSWORD: 'from-the-environment' },
+    env: { ...env, GRAFANA_ADMIN_PASSWORD: 'from-the-environment' },
   });
   return parse(stdout) as { services: Record<string, ComposeService> };
 }

@@ -134,17 +134,18 @@ describe('metrics and readiness of every app, on their own ports', () => {
     expect(scrape.value('pds_exchange_weight_used')).toBeGreaterThan(0);
   });
 
-  it('should answer /ready with each worker’s role and the freshness of its data', async () => {
+  it('should answer /ready with each worker’s role, the freshness of its data and the exchange that serves', async () => {
     const age = expect.any(Number) as unknown;
+    const exchanges = { source: 'binance', exchanges: { binance: 'live' } };
     const leading = await readiness(leader);
     expect(leading).toEqual({
       status: 200,
-      body: { role: 'leader', ready: true, lastEventAgeMs: age },
+      body: { role: 'leader', ready: true, lastEventAgeMs: age, ...exchanges },
     });
     const standing = await readiness(standby);
     expect(standing).toEqual({
       status: 200,
-      body: { role: 'standby', ready: true, redis: 'ok', lastEventAgeMs: age },
+      body: { role: 'standby', ready: true, redis: 'ok', lastEventAgeMs: age, ...exchanges },
     });
     const worker = await readiness(cache);
     expect(worker).toEqual({
