@@ -5,7 +5,7 @@ import { type DarkMode, failoverStack, type FailoverStack, MINUTE } from './fail
 
 const HOUR = 60 * MINUTE;
 /** The simulators' clocks start this long before an hour boundary, which the first dark period spans. */
-const LEAD_MS = 2 * MINUTE;
+const LEAD_MS = 90_000;
 /** The first dark period starts this long before the boundary (the switch comes within 15 s). */
 const DARK_BEFORE_BOUNDARY_MS = 25_000;
 
