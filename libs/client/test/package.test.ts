@@ -8,6 +8,9 @@ import { spawnApp, type RunningApp, uniquePrefix } from '@pds/testing';
 jest.setTimeout(180_000);
 
 const PACKAGE = resolve(__dirname, '..');
+const REPOSITORY_MODULES = resolve(PACKAGE, '../../node_modules');
+/** The client's dependencies and theirs, packed from the repository's own install (no registry needed). */
+const DEPENDENCIES = ['openapi-fetch', 'openapi-typescript-helpers', 'ws'];
 const run = promisify(execFile);
 /** Start-up bound of the gateway: generous, the suites share two busy cores. */
 const START_TIMEOUT_MS = 60_000;
@@ -25,10 +28,19 @@ console.log(JSON.stringify({
   stream: streamed instanceof UnauthorizedError && streamed.closeCode,
 }));`;
 
+/** Packs `directory` into `destination`; the tarball's file name. */
+async function pack(directory: string, destination: string): Promise<string> {
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: directory,
+  });
+  return (JSON.parse(stdout) as [{ filename: string }])[0].filename;
+}
+
 /**
- * Acceptance 2 of issue 29: \`npm pack\` of libs/client installs into a scratch project from the npm
- * cache alone (--offline: \`openapi-fetch\` and \`ws\` are the repository's own dependencies, so
- * \`npm install\` of the repository put them there) and works from both \`import\` and \`require\`.
+ * Acceptance 2 of issue 29: \`npm pack\` of libs/client installs into a scratch project with no
+ * registry (--offline; its dependencies are packed from the repository's own node_modules, as a
+ * private mirror would serve them: the npm cache holds their tarballs but not their registry
+ * metadata) and works from both \`import\` and \`require\`.
  */
 describe('the packed client in a scratch project', () => {
   let gateway: RunningApp | undefined;
@@ -43,12 +55,12 @@ describe('the packed client in a scratch project', () => {
       { REDIS_PREFIX: uniquePrefix('client-pack'), HOST: '127.0.0.1' },
       { timeoutMs: START_TIMEOUT_MS },
     );
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', scratch], { cwd: PACKAGE });
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+    const tarballs = [await pack(PACKAGE, scratch)];
+    for (const dependency of DEPENDENCIES)
+      tarballs.push(await pack(join(REPOSITORY_MODULES, dependency), scratch));
     writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'scratch', private: true }));
-    await run('npm', ['install', join(scratch, filename), '--offline', '--no-audit', '--no-fund'], {
-      cwd: scratch,
-    });
+    const install = tarballs.map((tarball) => join(scratch, tarball));
+    await run('npm', ['install', ...install, '--offline', '--no-audit', '--no-fund'], { cwd: scratch });
   });
 
   afterAll(async () => {
