@@ -67,7 +67,11 @@ describe('a live trading halt on the exchange (acceptance 2)', () => {
     );
 
   it('ends with exactly the exchange’s klines for the halt’s span, the gateway answering 200 throughout', async () => {
-    await eventually(async () => ((await klinesNow('1m')).length > 0 ? true : undefined), 'live klines');
+    await eventually(
+      async () => ((await klinesNow('1m')).length > 0 ? true : undefined),
+      'live klines',
+      60_000,
+    );
     const { from } = await sim.post<{ from: number }>('/sim/halt');
     await untilSimTime(
       (Math.floor(from / MINUTE) + 1) * MINUTE + 1000,

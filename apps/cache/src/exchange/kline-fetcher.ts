@@ -7,9 +7,16 @@ import { EXCHANGE_ADAPTER } from './exchange.provider';
 /** REQUEST_WEIGHT of GET /api/v3/klines on Binance (any limit) and in the simulator. */
 export const KLINES_REQUEST_WEIGHT = 2;
 
-/** Kline pages from the exchange's REST history, every request through the shared budget. */
+/**
+ * Kline pages from the exchange's REST history, every request through the shared budget. It keeps
+ * the exchange's clock as its answers tell it, because whether a kline has closed is the exchange's
+ * call, not the local clock's (a local clock behind the exchange's would call a closed kline open).
+ */
 @Injectable()
 export class KlineFetcher {
+  /** The exchange's clock minus the local one at its latest answer; undefined before any answer. */
+  private clockOffsetMs: number | undefined;
+
   constructor(
     @Inject(EXCHANGE_ADAPTER) private readonly exchange: ExchangeAdapter,
     private readonly gate: ExchangeGate,
@@ -25,10 +32,17 @@ export class KlineFetcher {
     return this.fetch(symbol, interval, { endTime, limit });
   }
 
+  /** The exchange's time now, as its latest answer told it; undefined until it has answered once. */
+  exchangeNow(): number | undefined {
+    return this.clockOffsetMs === undefined ? undefined : Date.now() + this.clockOffsetMs;
+  }
+
   private async fetch(symbol: MarketSymbol, interval: Interval, range: KlineRange): Promise<KlinePage> {
     const page = await this.gate.run(KLINES_REQUEST_WEIGHT, () =>
       this.exchange.fetchKlines(symbol, interval, range),
     );
+    // An answer without a time (0) leaves the known offset as it was.
+    if (page.exchangeTime > 0) this.clockOffsetMs = page.exchangeTime - Date.now();
     await this.gate.observeUsedWeight(page.usedWeight, page.exchangeTime, KLINES_REQUEST_WEIGHT);
     return page;
   }

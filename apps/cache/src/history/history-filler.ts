@@ -43,7 +43,10 @@ export class HistoryFiller {
     const step = intervalMs(interval);
     const outcome = noWork();
     for (;;) {
-      const lastClosed = openTimeOf(Date.now(), interval) - step;
+      // Slots still open at the exchange are left out (asked again, they would be fetched again);
+      // until the exchange has answered once, its answer decides (forwardCoverage).
+      const exchangeNow = this.fetcher.exchangeNow();
+      const lastClosed = exchangeNow === undefined ? range.to : openTimeOf(exchangeNow, interval) - step;
       const bounded = { from: range.from, to: Math.min(range.to, lastClosed) };
       const unknown = await this.store.unknown(symbol, interval, bounded);
       const first = unknown[0];
