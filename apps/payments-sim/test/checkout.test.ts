@@ -1,45 +1,27 @@
-import {
-  type PaymentsSim,
-  PAYMENTS_SIM_SECRET_KEY,
-  PAYMENTS_SIM_WEBHOOK_SECRET,
-  startPaymentsSim,
-  startWebhookReceiver,
-  submitForm,
-  type WebhookReceiver,
-} from '@pds/testing';
+import { PAYMENTS_SIM_SECRET_KEY, PAYMENTS_SIM_WEBHOOK_SECRET, submitForm } from '@pds/testing';
 import type Stripe from 'stripe';
+import { simWithReceiver } from './support/sim-with-receiver';
 
 jest.setTimeout(30_000);
 
 const APP = 'http://app.example';
 
 describe('payments-sim hosted Checkout and portal', () => {
-  let receiver: WebhookReceiver;
-  let sim: PaymentsSim;
+  const stack = simWithReceiver();
 
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver(PAYMENTS_SIM_WEBHOOK_SECRET);
-    sim = await startPaymentsSim(receiver.url);
-  });
-
-  afterAll(async () => {
-    await sim.app.stop();
-    await receiver.close();
-  });
-
-  const eventTypes = (): string[] => receiver.events().map((event) => event.type);
+  const eventTypes = (): string[] => stack.receiver.events().map((event) => event.type);
   const waitForEvent = (type: string, objectId: string): Promise<Stripe.Event> =>
-    receiver.waitForEvent(
+    stack.receiver.waitForEvent(
       (event) => event.type === type && (event.data.object as { id: string }).id === objectId,
       `${type} for ${objectId}`,
     );
 
   async function subscriptionSession(accountId: string): Promise<Stripe.Checkout.Session> {
-    const customer = await sim.stripe.customers.create({
+    const customer = await stack.sim.stripe.customers.create({
       email: `${accountId}@example.com`,
       metadata: { account_id: accountId },
     });
-    return sim.stripe.checkout.sessions.create({
+    return stack.sim.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customer.id,
       line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
@@ -74,12 +56,12 @@ describe('payments-sim hosted Checkout and portal', () => {
 
   it('should pay a subscription session: redirect to success_url, active subscription, signed webhooks', async () => {
     const session = await subscriptionSession('acc_paid');
-    const redirect = await sim.submitCheckout(session.url!, 'pay');
+    const redirect = await stack.sim.submitCheckout(session.url!, 'pay');
     expect(redirect).toEqual({ status: 303, location: `${APP}/billing/done?session=${session.id}` });
     const completed = await waitForEvent('checkout.session.completed', session.id);
     expect(completed).toMatchObject({ object: 'event', livemode: false, api_version: '2026-10-28.endive' });
     expect(completed.id).toMatch(/^evt_/);
-    const paid = await sim.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    const paid = await stack.sim.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
     expect(paid).toMatchObject({
       status: 'complete',
       payment_status: 'paid',
@@ -117,35 +99,37 @@ describe('payments-sim hosted Checkout and portal', () => {
 
   it('should leave a declined session open and redirect to cancel_url', async () => {
     const session = await subscriptionSession('acc_declined');
-    expect(await sim.submitCheckout(session.url!, 'decline')).toEqual({
+    expect(await stack.sim.submitCheckout(session.url!, 'decline')).toEqual({
       status: 303,
       location: `${APP}/billing/cancelled`,
     });
-    expect(await sim.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+    expect(await stack.sim.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
       status: 'open',
       payment_status: 'unpaid',
     });
-    const open = await sim.stripe.checkout.sessions.list({
+    const open = await stack.sim.stripe.checkout.sessions.list({
       customer: session.customer as string,
       status: 'open',
     });
     expect(open.data.map((listed) => listed.id)).toEqual([session.id]);
-    const since = await sim.stripe.checkout.sessions.list({ created: { gte: session.created + 3600 } });
+    const since = await stack.sim.stripe.checkout.sessions.list({ created: { gte: session.created + 3600 } });
     expect(since.data).toEqual([]);
   });
 
   it('should pay a one-time boost with a succeeded payment intent', async () => {
-    const customer = await sim.stripe.customers.create({ email: 'boost@example.com' });
-    const session = await sim.stripe.checkout.sessions.create({
+    const customer = await stack.sim.stripe.customers.create({ email: 'boost@example.com' });
+    const session = await stack.sim.stripe.checkout.sessions.create({
       mode: 'payment',
       customer: customer.id,
       line_items: [{ price: 'price_boost_day', quantity: 1 }],
       client_reference_id: 'acc_boost',
       success_url: `${APP}/boost/done`,
     });
-    await sim.submitCheckout(session.url!, 'pay');
+    await stack.sim.submitCheckout(session.url!, 'pay');
     await waitForEvent('checkout.session.completed', session.id);
-    const paid = await sim.stripe.checkout.sessions.retrieve(session.id, { expand: ['payment_intent'] });
+    const paid = await stack.sim.stripe.checkout.sessions.retrieve(session.id, {
+      expand: ['payment_intent'],
+    });
     expect(paid).toMatchObject({
       customer_details: { email: 'boost@example.com' },
       status: 'complete',
@@ -158,15 +142,15 @@ describe('payments-sim hosted Checkout and portal', () => {
       status: 'succeeded',
       amount: 1000,
     });
-    const items = await sim.stripe.checkout.sessions.listLineItems(session.id);
+    const items = await stack.sim.stripe.checkout.sessions.listLineItems(session.id);
     expect(items.data.map((item) => item.price?.id)).toEqual(['price_boost_day']);
   });
 
   it('should cancel at period end from the portal, and cancel now', async () => {
     const session = await subscriptionSession('acc_portal');
-    await sim.submitCheckout(session.url!, 'pay');
-    const { subscription } = await sim.stripe.checkout.sessions.retrieve(session.id);
-    const portal = await sim.stripe.billingPortal.sessions.create({
+    await stack.sim.submitCheckout(session.url!, 'pay');
+    const { subscription } = await stack.sim.stripe.checkout.sessions.retrieve(session.id);
+    const portal = await stack.sim.stripe.billingPortal.sessions.create({
       customer: session.customer as string,
       return_url: `${APP}/account`,
     });
@@ -174,7 +158,7 @@ describe('payments-sim hosted Checkout and portal', () => {
     const page = await (await fetch(portal.url)).text();
     expect(page).toContain(`href="${APP}/account"`);
     expect(await submitForm(portal.url, 'Cancel at period end')).toMatchObject({ status: 303 });
-    const updated = await receiver.waitForEvent(
+    const updated = await stack.receiver.waitForEvent(
       (event) =>
         event.type === 'customer.subscription.updated' &&
         event.data.object.id === subscription &&
@@ -186,32 +170,34 @@ describe('payments-sim hosted Checkout and portal', () => {
     await submitForm(portal.url, 'Cancel now');
     const deleted = await waitForEvent('customer.subscription.deleted', subscription as string);
     expect(deleted.data.object).toMatchObject({ status: 'canceled' });
-    const listed = await sim.stripe.subscriptions.list({
+    const listed = await stack.sim.stripe.subscriptions.list({
       customer: session.customer as string,
       status: 'all',
     });
     expect(listed.data.map((listedSubscription) => listedSubscription.status)).toEqual(['canceled']);
-    expect((await sim.stripe.subscriptions.list({ customer: session.customer as string })).data).toEqual([]);
+    expect(
+      (await stack.sim.stripe.subscriptions.list({ customer: session.customer as string })).data,
+    ).toEqual([]);
     expect(eventTypes()).toContain('customer.subscription.deleted');
   });
 
   it('should update cancel_at_period_end and cancel through the API', async () => {
     const session = await subscriptionSession('acc_api');
-    await sim.submitCheckout(session.url!, 'pay');
-    const id = (await sim.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
-    const updated = await sim.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    await stack.sim.submitCheckout(session.url!, 'pay');
+    const id = (await stack.sim.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    const updated = await stack.sim.stripe.subscriptions.update(id, { cancel_at_period_end: true });
     expect(updated).toMatchObject({
       cancel_at_period_end: true,
       cancel_at: updated.items.data[0]!.current_period_end,
     });
-    const canceled = await sim.stripe.subscriptions.cancel(id);
+    const canceled = await stack.sim.stripe.subscriptions.cancel(id);
     expect(canceled).toMatchObject({ status: 'canceled', id });
   });
 
   it('should expire an open session once the clock passes expires_at', async () => {
     const session = await subscriptionSession('acc_expiring');
-    await sim.control('POST', '/clock/advance', { seconds: 24 * 3600 });
-    expect(await sim.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+    await stack.sim.control('POST', '/clock/advance', { seconds: 24 * 3600 });
+    expect(await stack.sim.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
       status: 'expired',
       url: null,
     });
@@ -220,7 +206,7 @@ describe('payments-sim hosted Checkout and portal', () => {
   });
 
   it('should never log the secret key, the webhook secret or a session URL', () => {
-    const output = sim.app.output.join('\n');
+    const output = stack.sim.app.output.join('\n');
     expect(output).toContain('webhook-attempt');
     for (const secret of [
       PAYMENTS_SIM_SECRET_KEY,

@@ -1,57 +1,35 @@
-import {
-  type PaymentsSim,
-  PAYMENTS_SIM_WEBHOOK_SECRET,
-  startPaymentsSim,
-  startWebhookReceiver,
-  submitForm,
-  type WebhookReceiver,
-} from '@pds/testing';
+import { submitForm } from '@pds/testing';
 import type Stripe from 'stripe';
+import { simWithReceiver } from './support/sim-with-receiver';
 
 jest.setTimeout(30_000);
 
 const DAY = 86_400;
 
 describe('payments-sim plan changes, schedules, dunning and invoices through the official stripe package', () => {
-  let receiver: WebhookReceiver;
-  let sim: PaymentsSim;
-
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver(PAYMENTS_SIM_WEBHOOK_SECRET);
-    sim = await startPaymentsSim(receiver.url);
-  });
-
-  beforeEach(async () => {
-    await sim.control('POST', '/reset');
-    receiver.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await sim.app.stop();
-    await receiver.close();
-  });
+  const stack = simWithReceiver({ resetBeforeEach: true });
 
   /** A Pro subscription paid on the hosted page. */
   async function subscribe(): Promise<Stripe.Subscription> {
-    const customer = await sim.stripe.customers.create({ email: 'changes@example.com' });
-    const session = await sim.stripe.checkout.sessions.create({
+    const customer = await stack.sim.stripe.customers.create({ email: 'changes@example.com' });
+    const session = await stack.sim.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customer.id,
       line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
       success_url: 'http://app.example/done',
     });
-    await sim.submitCheckout(session.url!, 'pay');
-    const id = (await sim.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
-    return sim.stripe.subscriptions.retrieve(id);
+    await stack.sim.submitCheckout(session.url!, 'pay');
+    const id = (await stack.sim.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    return stack.sim.stripe.subscriptions.retrieve(id);
   }
 
   const invoicesOf = async (subscription: Stripe.Subscription): Promise<Stripe.Invoice[]> =>
-    (await sim.stripe.invoices.list({ customer: subscription.customer as string })).data;
+    (await stack.sim.stripe.invoices.list({ customer: subscription.customer as string })).data;
 
   it('should upgrade at once with always_invoice: a paid proration invoice, listed first, with a hosted page', async () => {
     const subscription = await subscribe();
     const item = subscription.items.data[0]!;
-    const updated = await sim.stripe.subscriptions.update(subscription.id, {
+    const updated = await stack.sim.stripe.subscriptions.update(subscription.id, {
       items: [{ id: item.id, price: 'price_business_monthly' }],
       proration_behavior: 'always_invoice',
     });
@@ -71,7 +49,7 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
     const page = await fetch(proration!.hosted_invoice_url!);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(proration!.number!);
-    const event = await receiver.waitForEvent(
+    const event = await stack.receiver.waitForEvent(
       (candidate) =>
         candidate.type === 'customer.subscription.updated' &&
         candidate.data.previous_attributes !== undefined &&
@@ -87,12 +65,12 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
     const subscription = await subscribe();
     const item = subscription.items.data[0]!;
     await expect(
-      sim.stripe.subscriptions.update(subscription.id, {
+      stack.sim.stripe.subscriptions.update(subscription.id, {
         items: [{ id: item.id, price: 'price_boost_hour' }],
       }),
     ).rejects.toMatchObject({ statusCode: 400, param: 'items[0][price]' });
     await expect(
-      sim.stripe.subscriptions.update(subscription.id, {
+      stack.sim.stripe.subscriptions.update(subscription.id, {
         items: [{ id: 'si_nope', price: 'price_business_monthly' }],
       }),
     ).rejects.toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'items[0][id]' });
@@ -101,11 +79,13 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
   it('should downgrade at the period end through a schedule made from the subscription', async () => {
     const subscription = await subscribe();
     const item = subscription.items.data[0]!;
-    await sim.stripe.subscriptions.update(subscription.id, {
+    await stack.sim.stripe.subscriptions.update(subscription.id, {
       items: [{ id: item.id, price: 'price_business_monthly' }],
       proration_behavior: 'always_invoice',
     });
-    const schedule = await sim.stripe.subscriptionSchedules.create({ from_subscription: subscription.id });
+    const schedule = await stack.sim.stripe.subscriptionSchedules.create({
+      from_subscription: subscription.id,
+    });
     expect(schedule).toMatchObject({
       status: 'active',
       subscription: subscription.id,
@@ -113,7 +93,7 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
     });
     const phase = schedule.phases[0]!;
     expect(phase).toMatchObject({ start_date: item.current_period_start, end_date: item.current_period_end });
-    await sim.stripe.subscriptionSchedules.update(schedule.id, {
+    await stack.sim.stripe.subscriptionSchedules.update(schedule.id, {
       end_behavior: 'release',
       phases: [
         {
@@ -124,48 +104,52 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
         { items: [{ price: 'price_pro_monthly', quantity: 1 }] },
       ],
     });
-    const scheduled = await sim.stripe.subscriptions.retrieve(subscription.id, { expand: ['schedule'] });
+    const scheduled = await stack.sim.stripe.subscriptions.retrieve(subscription.id, {
+      expand: ['schedule'],
+    });
     expect(scheduled.schedule).toMatchObject({
       id: schedule.id,
       phases: [{}, { start_date: phase.end_date }],
     });
     await expect(
-      sim.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }),
+      stack.sim.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true }),
     ).rejects.toMatchObject({ statusCode: 400 });
-    await sim.control('POST', `/subscriptions/${subscription.id}/advance-to-period-end`);
-    const renewed = await sim.stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice'] });
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/advance-to-period-end`);
+    const renewed = await stack.sim.stripe.subscriptions.retrieve(subscription.id, {
+      expand: ['latest_invoice'],
+    });
     expect(renewed.items.data[0]!.price.id).toBe('price_pro_monthly');
     expect(renewed.latest_invoice).toMatchObject({ billing_reason: 'subscription_cycle', amount_paid: 900 });
     // The schedule stays in its last phase until that ends; releasing it keeps the subscription as it is.
-    expect(await sim.stripe.subscriptionSchedules.retrieve(schedule.id)).toMatchObject({
+    expect(await stack.sim.stripe.subscriptionSchedules.retrieve(schedule.id)).toMatchObject({
       status: 'active',
       current_phase: { start_date: phase.end_date },
     });
-    const released = await sim.stripe.subscriptionSchedules.release(schedule.id);
+    const released = await stack.sim.stripe.subscriptionSchedules.release(schedule.id);
     expect(released).toMatchObject({
       status: 'released',
       released_subscription: subscription.id,
       subscription: null,
     });
-    expect((await sim.stripe.subscriptions.retrieve(subscription.id)).schedule).toBeNull();
+    expect((await stack.sim.stripe.subscriptions.retrieve(subscription.id)).schedule).toBeNull();
   });
 
   it('should retry a declined renewal 3 days later and pay it once the card is fixed', async () => {
     const subscription = await subscribe();
-    await sim.control('POST', `/subscriptions/${subscription.id}/fail-next-renewal`);
-    await sim.control('POST', `/subscriptions/${subscription.id}/advance-to-period-end`);
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/fail-next-renewal`);
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/advance-to-period-end`);
     const [declined] = await invoicesOf(subscription);
     const end = subscription.items.data[0]!.current_period_end;
     expect(declined).toMatchObject({ status: 'open', attempt_count: 1, next_payment_attempt: end + 3 * DAY });
-    expect((await sim.stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
-    await sim.control('POST', `/subscriptions/${subscription.id}/fix-card`);
-    await sim.control('POST', '/clock/advance', { seconds: 3 * DAY });
-    expect(await sim.stripe.invoices.retrieve(declined!.id)).toMatchObject({
+    expect((await stack.sim.stripe.subscriptions.retrieve(subscription.id)).status).toBe('past_due');
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/fix-card`);
+    await stack.sim.control('POST', '/clock/advance', { seconds: 3 * DAY });
+    expect(await stack.sim.stripe.invoices.retrieve(declined!.id)).toMatchObject({
       status: 'paid',
       attempt_count: 2,
     });
-    expect((await sim.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
-    await receiver.waitForEvent(
+    expect((await stack.sim.stripe.subscriptions.retrieve(subscription.id)).status).toBe('active');
+    await stack.receiver.waitForEvent(
       (event) =>
         event.type === 'customer.subscription.updated' &&
         event.data.object.status === 'active' &&
@@ -176,34 +160,34 @@ describe('payments-sim plan changes, schedules, dunning and invoices through the
 
   it('should cancel the subscription for payment_failed once every retry is declined', async () => {
     const subscription = await subscribe();
-    await sim.control('POST', `/subscriptions/${subscription.id}/fail-next-renewal`);
-    await sim.control('POST', `/subscriptions/${subscription.id}/advance-to-period-end`);
-    await sim.control('POST', '/clock/advance', { seconds: 15 * DAY });
-    const ended = await sim.stripe.subscriptions.retrieve(subscription.id);
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/fail-next-renewal`);
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/advance-to-period-end`);
+    await stack.sim.control('POST', '/clock/advance', { seconds: 15 * DAY });
+    const ended = await stack.sim.stripe.subscriptions.retrieve(subscription.id);
     expect(ended).toMatchObject({ status: 'canceled', cancellation_details: { reason: 'payment_failed' } });
-    const deleted = await receiver.waitForEvent(
+    const deleted = await stack.receiver.waitForEvent(
       (event) => event.type === 'customer.subscription.deleted',
       'deleted',
     );
     expect(deleted.data.object).toMatchObject({ id: subscription.id });
-    const failures = receiver.events().filter((event) => event.type === 'invoice.payment_failed');
+    const failures = stack.receiver.events().filter((event) => event.type === 'invoice.payment_failed');
     expect(failures.map((event) => event.data.object.attempt_count)).toEqual([1, 2, 3, 4]);
   });
 
   it('should change plan and fix the card in the hosted portal', async () => {
     const subscription = await subscribe();
-    const portal = await sim.stripe.billingPortal.sessions.create({
+    const portal = await stack.sim.stripe.billingPortal.sessions.create({
       customer: subscription.customer as string,
     });
     await submitForm(portal.url, 'Change to Business');
-    const upgraded = await sim.stripe.subscriptions.retrieve(subscription.id);
+    const upgraded = await stack.sim.stripe.subscriptions.retrieve(subscription.id);
     expect(upgraded.items.data[0]!.price.id).toBe('price_business_monthly');
     await submitForm(portal.url, 'Change to Pro');
     const page = await (await fetch(portal.url)).text();
     expect(page).toContain('Changes to Pro on');
     expect(page).toContain('-0002');
-    expect((await sim.stripe.subscriptions.retrieve(subscription.id)).schedule).toMatch(/^sub_sched_/);
-    await sim.control('POST', `/subscriptions/${subscription.id}/fail-next-renewal`);
+    expect((await stack.sim.stripe.subscriptions.retrieve(subscription.id)).schedule).toMatch(/^sub_sched_/);
+    await stack.sim.control('POST', `/subscriptions/${subscription.id}/fail-next-renewal`);
     expect(await (await fetch(portal.url)).text()).toContain('Your card was declined.');
     await submitForm(portal.url, 'Update payment method');
     expect(await (await fetch(portal.url)).text()).not.toContain('Your card was declined.');

@@ -1,61 +1,38 @@
-import {
-  eventually,
-  type PaymentsSim,
-  PAYMENTS_SIM_WEBHOOK_SECRET,
-  type SimDelivery,
-  startPaymentsSim,
-  startWebhookReceiver,
-  type WebhookReceiver,
-} from '@pds/testing';
+import { eventually, type SimDelivery, startWebhookReceiver } from '@pds/testing';
 import type Stripe from 'stripe';
+import { simWithReceiver } from './support/sim-with-receiver';
 
 jest.setTimeout(30_000);
 
 describe('payments-sim webhook delivery, faults and the billing clock', () => {
-  let receiver: WebhookReceiver;
-  let sim: PaymentsSim;
+  const stack = simWithReceiver({ resetBeforeEach: true });
 
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver(PAYMENTS_SIM_WEBHOOK_SECRET);
-    sim = await startPaymentsSim(receiver.url);
-  });
-
-  beforeEach(async () => {
-    await sim.control('POST', '/reset');
-    receiver.received.length = 0;
-  });
-
-  afterAll(async () => {
-    await sim.app.stop();
-    await receiver.close();
-  });
-
-  const types = (): string[] => receiver.events().map((event) => event.type);
+  const types = (): string[] => stack.receiver.events().map((event) => event.type);
   const settled = (count: number): Promise<SimDelivery[]> =>
     eventually(async () => {
-      const deliveries = await sim.deliveries();
+      const deliveries = await stack.sim.deliveries();
       const done = deliveries.filter((delivery) => !['pending'].includes(delivery.state));
       return done.length >= count && done.length === deliveries.length ? deliveries : undefined;
     }, `${count} settled deliveries`);
 
   /** A Business subscription paid on the hosted page; resolves with its id. */
   async function subscribe(): Promise<string> {
-    const customer = await sim.stripe.customers.create({ email: 'renewals@example.com' });
-    const session = await sim.stripe.checkout.sessions.create({
+    const customer = await stack.sim.stripe.customers.create({ email: 'renewals@example.com' });
+    const session = await stack.sim.stripe.checkout.sessions.create({
       mode: 'subscription',
       customer: customer.id,
       line_items: [{ price: 'price_business_monthly', quantity: 1 }],
       success_url: 'http://app.example/done',
     });
-    await sim.submitCheckout(session.url!, 'pay');
-    return (await sim.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
+    await stack.sim.submitCheckout(session.url!, 'pay');
+    return (await stack.sim.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
   }
 
   it('should deliver the next event twice, with the same id and two valid signatures', async () => {
-    await sim.control('POST', '/webhooks/duplicate', { type: 'checkout.session.completed', count: 1 });
+    await stack.sim.control('POST', '/webhooks/duplicate', { type: 'checkout.session.completed', count: 1 });
     await subscribe();
     await settled(5);
-    const completed = receiver.events().filter((event) => event.type === 'checkout.session.completed');
+    const completed = stack.receiver.events().filter((event) => event.type === 'checkout.session.completed');
     expect(completed).toHaveLength(2);
     expect(completed[0]!.id).toBe(completed[1]!.id);
     expect(types().filter((type) => type === 'invoice.paid')).toHaveLength(1);
@@ -64,20 +41,22 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
   it('should send a past event again on request', async () => {
     await subscribe();
     await settled(4);
-    const [created] = receiver.events();
-    expect(await sim.control('POST', `/events/${created!.id}/resend`)).toEqual({ resent: 1 });
+    const [created] = stack.receiver.events();
+    expect(await stack.sim.control('POST', `/events/${created!.id}/resend`)).toEqual({ resent: 1 });
     await settled(5);
-    expect(receiver.events().filter((event) => event.id === created!.id)).toHaveLength(2);
+    expect(stack.receiver.events().filter((event) => event.id === created!.id)).toHaveLength(2);
   });
 
   it('should hold events and release them newest first', async () => {
-    await sim.control('POST', '/webhooks/hold', {});
+    await stack.sim.control('POST', '/webhooks/hold', {});
     await subscribe();
-    const held = await sim.deliveries();
+    const held = await stack.sim.deliveries();
     expect(held.map((delivery) => delivery.state)).toEqual(['held', 'held', 'held', 'held']);
-    expect(receiver.received).toHaveLength(0);
-    await sim.control('DELETE', '/webhooks/rules');
-    expect(await sim.control('POST', '/webhooks/release', { order: 'reverse' })).toEqual({ released: 4 });
+    expect(stack.receiver.received).toHaveLength(0);
+    await stack.sim.control('DELETE', '/webhooks/rules');
+    expect(await stack.sim.control('POST', '/webhooks/release', { order: 'reverse' })).toEqual({
+      released: 4,
+    });
     expect(types()).toEqual([
       'checkout.session.completed',
       'customer.subscription.updated',
@@ -87,7 +66,7 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
   });
 
   it('should drop matching events and never deliver them', async () => {
-    await sim.control('POST', '/webhooks/drop', { type: 'checkout.session.completed' });
+    await stack.sim.control('POST', '/webhooks/drop', { type: 'checkout.session.completed' });
     await subscribe();
     const deliveries = await settled(4);
     expect(deliveries.find((delivery) => delivery.eventType === 'checkout.session.completed')).toMatchObject({
@@ -99,12 +78,12 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
       'invoice.paid',
       'customer.subscription.updated',
     ]);
-    const events = await sim.stripe.events.list({ type: 'checkout.session.completed' });
+    const events = await stack.sim.stripe.events.list({ type: 'checkout.session.completed' });
     expect(events.data).toHaveLength(1);
   });
 
   it('should deliver a delayed event after the ones that followed it', async () => {
-    await sim.control('POST', '/webhooks/delay', { type: 'customer.subscription.created', ms: 300 });
+    await stack.sim.control('POST', '/webhooks/delay', { type: 'customer.subscription.created', ms: 300 });
     await subscribe();
     await settled(4);
     expect(types()).toEqual([
@@ -116,13 +95,13 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
   });
 
   it('should retry with backoff on an error answer, recording each attempt', async () => {
-    receiver.failNext(2, 503, 'customer.subscription.created');
+    stack.receiver.failNext(2, 503, 'customer.subscription.created');
     await subscribe();
     const deliveries = await settled(4);
     const first = deliveries.find((delivery) => delivery.eventType === 'customer.subscription.created')!;
     expect(first.state).toBe('delivered');
     expect(first.attempts.map((attempt) => attempt.status)).toEqual([503, 503, 200]);
-    const stats = await sim.control<{ webhookRequests: Record<string, number> }>('GET', '/stats');
+    const stats = await stack.sim.control<{ webhookRequests: Record<string, number> }>('GET', '/stats');
     expect(stats.webhookRequests).toEqual({ we_configured: 6 });
     expect(new Set(types())).toEqual(
       new Set([
@@ -137,11 +116,11 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
   it('should mark a delivery failed after the last attempt when the signature is refused', async () => {
     const strict = await startWebhookReceiver('whsec_not_the_simulators');
     try {
-      await sim.stripe.webhookEndpoints.create({ url: strict.url, enabled_events: ['invoice.paid'] });
+      await stack.sim.stripe.webhookEndpoints.create({ url: strict.url, enabled_events: ['invoice.paid'] });
       await subscribe();
       const failed = await eventually(
         async () =>
-          (await sim.deliveries()).find(
+          (await stack.sim.deliveries()).find(
             (delivery) => delivery.endpointId !== 'we_configured' && delivery.state === 'failed',
           ),
         'a failed delivery',
@@ -157,9 +136,9 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
 
   it('should renew at period end with invoice.paid and a new period', async () => {
     const id = await subscribe();
-    const before = await sim.stripe.subscriptions.retrieve(id);
-    await sim.control('POST', `/subscriptions/${id}/advance-to-period-end`);
-    const after = await sim.stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] });
+    const before = await stack.sim.stripe.subscriptions.retrieve(id);
+    await stack.sim.control('POST', `/subscriptions/${id}/advance-to-period-end`);
+    const after = await stack.sim.stripe.subscriptions.retrieve(id, { expand: ['latest_invoice'] });
     expect(after.status).toBe('active');
     expect(after.items.data[0]!.current_period_start).toBe(before.items.data[0]!.current_period_end);
     expect(after.latest_invoice).toMatchObject({
@@ -167,7 +146,7 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
       billing_reason: 'subscription_cycle',
       amount_paid: 4900,
     });
-    const renewal = await receiver.waitForEvent(
+    const renewal = await stack.receiver.waitForEvent(
       (event) => event.type === 'invoice.paid' && event.data.object.billing_reason === 'subscription_cycle',
       'renewal invoice.paid',
     );
@@ -176,16 +155,16 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
 
   it('should make the next renewal fail: invoice.payment_failed and past_due', async () => {
     const id = await subscribe();
-    await sim.control('POST', `/subscriptions/${id}/fail-next-renewal`);
-    expect(await sim.control('POST', `/subscriptions/${id}/advance-to-period-end`)).toMatchObject({
+    await stack.sim.control('POST', `/subscriptions/${id}/fail-next-renewal`);
+    expect(await stack.sim.control('POST', `/subscriptions/${id}/advance-to-period-end`)).toMatchObject({
       status: 'past_due',
     });
-    const failed = await receiver.waitForEvent(
+    const failed = await stack.receiver.waitForEvent(
       (event) => event.type === 'invoice.payment_failed',
       'invoice.payment_failed',
     );
     expect(failed.data.object).toMatchObject({ status: 'open', amount_paid: 0 });
-    const updated = await receiver.waitForEvent(
+    const updated = await stack.receiver.waitForEvent(
       (event) => event.type === 'customer.subscription.updated' && event.data.object.status === 'past_due',
       'past_due update',
     );
@@ -194,11 +173,11 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
 
   it('should end a subscription set to cancel at period end when the clock reaches it', async () => {
     const id = await subscribe();
-    await sim.stripe.subscriptions.update(id, { cancel_at_period_end: true });
-    await sim.control('POST', '/clock/advance', { seconds: 40 * 86_400 });
-    const ended = await sim.stripe.subscriptions.retrieve(id);
+    await stack.sim.stripe.subscriptions.update(id, { cancel_at_period_end: true });
+    await stack.sim.control('POST', '/clock/advance', { seconds: 40 * 86_400 });
+    const ended = await stack.sim.stripe.subscriptions.retrieve(id);
     expect(ended).toMatchObject({ status: 'canceled', ended_at: ended.items.data[0]!.current_period_end });
-    const deleted = await receiver.waitForEvent(
+    const deleted = await stack.receiver.waitForEvent(
       (event) => event.type === 'customer.subscription.deleted',
       'deleted',
     );
@@ -207,9 +186,11 @@ describe('payments-sim webhook delivery, faults and the billing clock', () => {
 
   it('should cancel through the control endpoint and reset everything', async () => {
     const id = await subscribe();
-    expect(await sim.control('POST', `/subscriptions/${id}/cancel`)).toMatchObject({ status: 'canceled' });
-    await sim.control('POST', '/reset');
-    await expect(sim.stripe.subscriptions.retrieve(id)).rejects.toMatchObject({ statusCode: 404 });
-    expect(await sim.deliveries()).toEqual([]);
+    expect(await stack.sim.control('POST', `/subscriptions/${id}/cancel`)).toMatchObject({
+      status: 'canceled',
+    });
+    await stack.sim.control('POST', '/reset');
+    await expect(stack.sim.stripe.subscriptions.retrieve(id)).rejects.toMatchObject({ statusCode: 404 });
+    expect(await stack.sim.deliveries()).toEqual([]);
   });
 });
