@@ -1,21 +1,8 @@
-import type { LiveStreamEvents, StreamInterruption, StreamTrade } from '../live-stream';
+import type { StreamInterruption, StreamTrade } from '../live-stream';
 import { binanceWireFormat } from './binance-wire-format';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
-
-function nextEvent<E extends keyof LiveStreamEvents>(
-  stream: ExchangeLiveStream,
-  event: E,
-  match: (payload: LiveStreamEvents[E]) => boolean = () => true,
-): Promise<LiveStreamEvents[E]> {
-  return new Promise((resolve) => {
-    const off = stream.on(event, (payload) => {
-      if (!match(payload)) return;
-      off();
-      resolve(payload);
-    });
-  });
-}
+import { nextEvent } from '../testing/next-event';
 
 describe("ExchangeLiveStream with Binance's wire format against a fake Binance server", () => {
   let server: FakeBinanceServer;

@@ -1,23 +1,10 @@
 import type { Kline } from '@pds/market';
-import type { LiveStreamEvents, StreamKline, StreamTrade } from '../live-stream';
+import type { StreamKline, StreamTrade } from '../live-stream';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
 import { FakeKrakenServer } from '../testing/fake-kraken-server';
 import { KrakenLiveStream } from './kraken-live-stream';
 import { krakenWireFormat } from './kraken-wire-format';
-
-function nextEvent<E extends keyof LiveStreamEvents>(
-  stream: KrakenLiveStream,
-  event: E,
-  match: (payload: LiveStreamEvents[E]) => boolean = () => true,
-): Promise<LiveStreamEvents[E]> {
-  return new Promise((resolve) => {
-    const off = stream.on(event, (payload) => {
-      if (!match(payload)) return;
-      off();
-      resolve(payload);
-    });
-  });
-}
+import { nextEvent } from '../testing/next-event';
 
 function hour(h: number, open: string, close: string, trades: number): Kline {
   const openTime = `2024-03-01T${String(h).padStart(2, '0')}:00:00.000Z`;
