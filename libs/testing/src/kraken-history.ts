@@ -35,8 +35,8 @@ interface OhlcAnswer {
  * says the service does (open of the first, close of the last, highest high, lowest low, summed volume
  * and trades); the oldest merged one may lack hours that fell out of the 720-entry window.
  * `since` (epoch ms) keeps the entries that open after it (and the open one, as Kraken does).
- * The merge is written here apart from libs/exchange's on purpose: an expected value must not come
- * from the code under test.
+ * This oracle (its interval table and its merge) is written apart from libs/exchange's on purpose:
+ * an expected value must not come from the code under test.
  */
 export async function krakenKlines(restUrl: string, interval: Interval, since?: number): Promise<Kline[]> {
   const native = KRAKEN_MINUTES[interval];
