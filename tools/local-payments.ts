@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
  * secret would let anything that reaches the gateway sign webhooks of its own.
  */
 const SIM_SECRET_KEY = `sk_test_${randomBytes(24).toString('hex')}`;
-const SIM_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('base64url')}`;
+// Hex: the simulator, like Stripe, takes letters and digits after whsec_ (base64url's '-' it refuses).
+const SIM_WEBHOOK_SECRET = `whsec_${randomBytes(32).toString('hex')}`;
 
 /** The payments simulator's settings: its port and where it sends webhooks (the local gateway). */
 export function paymentsSimEnv(simPort: number, gatewayPort: number): Record<string, string> {
