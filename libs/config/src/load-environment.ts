@@ -9,9 +9,15 @@ export class InvalidEnvironmentError extends Error {
   }
 }
 
+/** Settings whose values are credentials: a problem with one names it but never prints its value. */
+const SECRET_SETTING = /SECRET|PASSWORD|TOKEN|KEY/i;
+
 function describe(error: ValidationError): string {
   const rules = Object.values(error.constraints ?? {}).join(', ');
-  return `${error.property}=${JSON.stringify(error.value)} (${rules})`;
+  const value = SECRET_SETTING.test(error.property)
+    ? `<hidden, ${String(error.value).length} characters>`
+    : JSON.stringify(error.value);
+  return `${error.property}=${value} (${rules})`;
 }
 
 /**
