@@ -10,17 +10,31 @@ import { anchorsOf, type MarkdownSection, relativeLinks, sectionsOf } from './ma
 const ROOT = resolve(__dirname, '..', '..');
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 
-/** Markdown files git tracks, or would (new files not ignored), outside node_modules. */
+/** Markdown files git tracks, or would (new files not ignored); without git, every one outside the build. */
 function markdownFiles(): string[] {
-  const listed = execFileSync(
-    'git',
-    ['ls-files', '--cached', '--others', '--exclude-standard', '--', '*.md'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-    },
-  );
-  return [...new Set(listed.split('\n'))].filter((file) => file !== '' && existsSync(join(ROOT, file)));
+  try {
+    const listed = execFileSync(
+      'git',
+      ['ls-files', '--cached', '--others', '--exclude-standard', '--', '*.md'],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+      },
+    );
+    return [...new Set(listed.split('\n'))].filter((file) => file !== '' && existsSync(join(ROOT, file)));
+  } catch {
+    return markdownUnder('.');
+  }
+}
+
+const UNTRACKED_FOLDERS = new Set(['.git', 'node_modules', 'dist', 'coverage', 'test-artifacts']);
+
+function markdownUnder(folder: string): string[] {
+  return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+    const path = folder === '.' ? entry.name : `${folder}/${entry.name}`;
+    if (entry.isDirectory()) return UNTRACKED_FOLDERS.has(entry.name) ? [] : markdownUnder(path);
+    return entry.name.endsWith('.md') ? [path] : [];
+  });
 }
 
 /** What is wrong with one link of `file`, or undefined when it resolves. */
