@@ -1,5 +1,11 @@
 /**
  * The gateway's public entry point for code outside it (bench, tools, tests of other folders):
- * the API-key store, to provision keys in Redis the way the gateway reads them.
+ * the API-key store, to provision keys in Redis the way the gateway reads them; and the pieces the
+ * bench's rate-limited baseline reuses (key hash, key cache, usage tally), so its floor is the
+ * gateway's own cost of an exact shared limit.
  */
 export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './access/keys/api-key.store';
+export { hashApiKey } from './access/keys/api-key-secret';
+export type { ApiKeyAccount } from './access/keys/api-key-principal';
+export { usageTally } from './access/keys/usage-history';
+export { ApiKeyCache } from './access/authentication/api-key-cache';
