@@ -6,19 +6,14 @@ import {
   ApiParam,
   ApiProperty,
 } from '@nestjs/swagger';
-import {
-  AdminOnly,
-  ApiException,
-  BodyValidationPipe,
-  ErrorBodyDto,
-  ErrorCode,
-  GrantBoostDto,
-  AppLogger,
-  MAX_ACTIVE_BOOSTS,
-  toNewBoost,
-} from '../gateway-seams';
+import { AdminOnly } from '../../keys';
+import { ApiException } from '../../errors/api-exception';
+import { BodyValidationPipe } from '../../validation/body-validation.pipe';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { ErrorCode } from '../../errors/error-code';
+import { GrantBoostDto, MAX_ACTIVE_BOOSTS, toNewBoost, AccountBoosts } from '../../entitlements';
+import { AppLogger } from '@pds/observability';
 import { AccountStore } from '../store/account.store';
-import { AccountBoosts } from './account-boosts.service';
 
 /** A boost of an account, as admins see it. */
 export class AccountBoostDto {
