@@ -2,8 +2,7 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { Counter, Registry } from 'prom-client';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts, type RunScript } from '@pds/redis';
 import { ANNOUNCE_ACCOUNT_KEYS, APPLY_BILLING_STATE } from './account-billing.lua';
-import { GRANT_ACCOUNT_BOOST, type GrantOutcome } from './account-boost.lua';
-import { type Boost, boostToJson, generateBoostId } from './boost';
+import { BoostGrants } from './boost-grant';
 import type { BillingState } from './subscription-state';
 
 /** A boost paid for once: how much and for how long, from payment. */
@@ -50,7 +49,7 @@ const PAID_SESSION_MEMORY_MS = (RECONCILE_LOOK_BACK_SECONDS + 30 * 86_400) * 100
 export class AccountBilling {
   private readonly applyState: RunScript<number>;
   private readonly announceKeys: RunScript<number>;
-  private readonly grantBoost: RunScript<GrantOutcome>;
+  private readonly boosts: BoostGrants;
   private readonly boostsSold: Counter | undefined;
 
   constructor(
@@ -61,7 +60,7 @@ export class AccountBilling {
   ) {
     this.applyState = scripts.bind(APPLY_BILLING_STATE);
     this.announceKeys = scripts.bind(ANNOUNCE_ACCOUNT_KEYS);
-    this.grantBoost = scripts.bind(GRANT_ACCOUNT_BOOST);
+    this.boosts = new BoostGrants(keys, scripts);
     // Counted where the grant happens (webhook or reconciliation), once per paid session.
     this.boostsSold = registry
       ? new Counter({
@@ -123,32 +122,22 @@ export class AccountBilling {
     event?: EventMarker,
     now = Date.now(),
   ): Promise<EventWrite> {
-    const boost: Boost = {
-      id: generateBoostId(),
-      extraRequestsPerMinute: paid.extraRequestsPerMinute,
-      extraWsConnections: paid.extraWsConnections,
-      grantedAt: now,
-      expiresAt: now + paid.durationSeconds * 1000,
-    };
-    const outcome = await this.grantBoost(
-      [
-        this.keys.accountBoosts(accountId),
-        this.keys.accountApiKeys(accountId),
-        this.keys.apiKeyIndex(),
-        this.keys.paidBoostSession(sessionId),
-        ...(event ? [event.onBoosts] : []),
-      ],
-      boost.id,
-      boostToJson(boost),
-      boost.expiresAt,
-      now,
-      NO_CAP,
-      this.keys.apiKeyChangesChannel(),
-      PAID_SESSION_MEMORY_MS,
-      ...(event ? [event.ttlMs] : []),
+    const { reply } = await this.boosts.grant(
+      { kind: 'account', accountId },
+      {
+        extraRequestsPerMinute: paid.extraRequestsPerMinute,
+        extraWsConnections: paid.extraWsConnections,
+        expiresAt: now + paid.durationSeconds * 1000,
+      },
+      {
+        maxActive: NO_CAP,
+        paidSession: { key: this.keys.paidBoostSession(sessionId), ttlMs: PAID_SESSION_MEMORY_MS },
+        ...(event ? { event: { key: event.onBoosts, ttlMs: event.ttlMs } } : {}),
+        now,
+      },
     );
-    if (outcome === 'granted') this.boostsSold?.inc();
-    return outcome === 'event-applied' ? 'duplicate' : 'applied';
+    if (reply === 'granted') this.boostsSold?.inc();
+    return reply === 'event-applied' ? 'duplicate' : 'applied';
   }
 
   private async announce(accountId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BoostGrants } from '@pds/entitlements';
 import { RedisModule } from '@pds/redis';
 import { ApiKeyStore, KeyBoosts } from '../keys';
 import { BoostStore } from '../entitlements';
@@ -11,7 +12,7 @@ export class KeysCliModule {
     return {
       module: KeysCliModule,
       imports: [RedisModule.forRoot(env, { connectionName: 'keys-cli', extraConnections: [] })],
-      providers: [ApiKeyStore, BoostStore, KeyBoosts],
+      providers: [ApiKeyStore, BoostGrants, BoostStore, KeyBoosts],
     };
   }
 }

@@ -24,7 +24,6 @@ export {
   type GrantOutcome,
   MAX_ACTIVE_BOOSTS,
 } from './boosts/boost.store';
-export { AccountBoosts } from './boosts/account-boosts.service';
 export { boostView } from './boosts/boost-view';
 export { BoostDto, BoostListDto } from './boosts/dto/boost.dto';
 export { GrantBoostDto, toNewBoost } from './boosts/dto/grant-boost.dto';

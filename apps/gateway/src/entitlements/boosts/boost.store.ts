@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { type Boost, boostFromJson, boostToJson, generateBoostId, type NewBoost } from './boost';
-import { END_BOOST_SCRIPT, GRANT_BOOST_SCRIPT } from './boost.lua';
+import { BoostGrants, type BoostTarget } from '@pds/entitlements';
+import { type Boost, boostFromJson, type NewBoost } from './boost';
+import { END_BOOST_SCRIPT } from './boost.lua';
 import { activeBoosts } from '../limits/effective-limits';
 
 /** Bounds the work of every authentication that reads a key's boosts. */
@@ -26,49 +27,41 @@ export type EndOutcome =
   | { readonly kind: 'unknown-boost' };
 
 /**
- * Boosts in Redis, one hash per key id (RedisKeys.apiKeyBoosts). Grants and ends are one script
- * each, which also publishes the key hash on the changes channel so every replica re-reads the key
- * at once. Expired boosts are ignored on read, dropped at the next grant, and the hash expires with
- * its last boost. The one place for boosts, for the admin API and the CLI alike (KeyBoosts, in
- * keys/, finds the key of an id first).
+ * Boosts in Redis, one hash per key id (RedisKeys.apiKeyBoosts) and one per account
+ * (RedisKeys.accountBoosts), whose boosts raise every key of the account. Grants go through the one
+ * grant of @pds/entitlements (BoostGrants), ends through one script; each publishes the key hashes
+ * on the changes channel so every replica re-reads them at once. Expired boosts are ignored on read,
+ * dropped at the next grant, and the hash expires with its last boost. The gateway's one writer of
+ * boosts, for the admin API and the CLI alike (KeyBoosts, in keys/, finds the key of an id first).
  */
 @Injectable()
 export class BoostStore {
-  private readonly grantBoost;
   private readonly endBoost;
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     scripts: RedisScripts,
     private readonly keys: RedisKeys,
+    private readonly grants: BoostGrants,
   ) {
-    this.grantBoost = scripts.bind(GRANT_BOOST_SCRIPT);
     this.endBoost = scripts.bind(END_BOOST_SCRIPT);
   }
 
-  async grant(key: BoostedKey, request: NewBoost, now = Date.now()): Promise<GrantOutcome> {
-    const { id: keyId, hash: keyHash } = key;
-    const boost: Boost = { id: generateBoostId(), grantedAt: now, ...request };
-    const outcome = await fromStorage(
-      this.grantBoost(
-        [this.keys.apiKey(keyHash), this.keys.apiKeyBoosts(keyId)],
-        keyId,
-        boost.id,
-        boostToJson(boost),
-        boost.expiresAt,
-        now,
-        MAX_ACTIVE_BOOSTS,
-        this.keys.apiKeyChangesChannel(),
-        keyHash,
-      ),
+  /** Grants a boost to a key or to every key of an account, within MAX_ACTIVE_BOOSTS. */
+  async grant(target: BoostTarget, request: NewBoost, now = Date.now()): Promise<GrantOutcome> {
+    const { reply, boost } = await fromStorage(
+      this.grants.grant(target, request, { maxActive: MAX_ACTIVE_BOOSTS, now }),
     );
-    switch (outcome) {
+    switch (reply) {
       case 'granted':
         return { kind: 'granted', boost };
       case 'revoked-key':
       case 'too-many-boosts':
       case 'unknown-key':
-        return { kind: outcome };
+        return { kind: reply };
+      case 'already-granted':
+      case 'event-applied':
+        throw new Error(`a grant without markers answered ${reply}`);
     }
   }
 

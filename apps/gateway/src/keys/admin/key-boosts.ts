@@ -22,7 +22,7 @@ export class KeyBoosts {
   async grant(keyId: string, request: NewBoost, now = Date.now()): Promise<GrantOutcome> {
     const hash = await this.apiKeys.hashOf(keyId);
     if (!hash) return { kind: 'unknown-key' };
-    return this.boosts.grant({ id: keyId, hash }, request, now);
+    return this.boosts.grant({ kind: 'key', keyId, keyHash: hash }, request, now);
   }
 
   async end(keyId: string, boostId: string, now = Date.now()): Promise<EndOutcome> {
