@@ -4,8 +4,8 @@
  * bench's rate-limited baseline reuses (key hash, key cache, usage tally), so its floor is the
  * gateway's own cost of an exact shared limit.
  */
-export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './access/keys/api-key.store';
-export { hashApiKey } from './access/keys/api-key-secret';
-export type { ApiKeyAccount } from './access/keys/api-key-principal';
-export { usageTally } from './access/keys/usage-history';
-export { ApiKeyCache } from './access/authentication/api-key-cache';
+export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './keys/store/api-key.store';
+export { hashApiKey } from './keys/store/api-key-secret';
+export type { ApiKeyAccount } from './keys/authentication/api-key-principal';
+export { usageTally } from './keys/usage/usage-history';
+export { ApiKeyCache } from './keys/authentication/api-key-cache';
