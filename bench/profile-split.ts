@@ -5,7 +5,7 @@ import { round, table } from './statistics';
  * `node dist/bench/profile-split.js <file.cpuprofile>`: a V8 CPU profile's time by stage of the
  * request path. Each sample goes to the stage of the innermost frame (leaf first) that names one;
  * Node's internals and natives count for the stage that called them. What no frame names is
- * "other". Shares are of the busy time (idle excluded).
+ * "other". Shares are of the busy time after start-up; µs per request when the request count is given.
  */
 interface ProfileNode {
   readonly id: number;
@@ -41,6 +41,9 @@ const STAGES: readonly (readonly [string, RegExp])[] = [
   ['serialisation (reply.send, headers)', /fastify\/lib\/(reply|error-serializer)|fast-json-stringify/],
   ['Fastify itself (routing, hooks, request)', /node_modules\/(fastify|find-my-way|@fastify|avvio)/],
 ];
+
+/** A sample with any of these frames is start-up (loading modules, Nest's injector), not a request. */
+const START_UP = /node:internal\/modules|@nestjs\/core\/(injector|scanner|nest-factory)/;
 
 const NODE_STAGES: readonly (readonly [string, RegExp])[] = [
   [
@@ -78,9 +81,20 @@ export function splitByStage(profile: CpuProfile): { stage: string; ms: number }
     return stage;
   };
   const nodeMemo = new Map<number, string>();
+  const startUp = new Map<number, boolean>();
+  const inStartUp = (id: number): boolean => {
+    const known = startUp.get(id);
+    if (known !== undefined) return known;
+    const frame = byId.get(id)?.callFrame;
+    const up = parent.get(id);
+    const result = (frame !== undefined && START_UP.test(frame.url)) || (up !== undefined && inStartUp(up));
+    startUp.set(id, result);
+    return result;
+  };
   const resolve = (id: number): string => {
     const name = byId.get(id)?.callFrame.functionName ?? '';
     if (name === '(idle)' || name === '(program)') return name;
+    if (inStartUp(id)) return 'start-up (not per request)';
     const stage = find(id, STAGES, stageOfNode);
     return stage === 'other' ? find(id, NODE_STAGES, nodeMemo) : stage;
   };
@@ -97,12 +111,13 @@ function main(): void {
   if (!file) throw new Error('usage: profile-split <file.cpuprofile> [requests served]');
   const requests = Number(process.argv[3] ?? 0);
   const stages = splitByStage(JSON.parse(readFileSync(file, 'utf8')) as CpuProfile);
-  const busy = stages.filter((s) => s.stage !== '(idle)').reduce((sum, s) => sum + s.ms, 0);
+  const perRequest = (stage: string): boolean => stage !== '(idle)' && !stage.startsWith('start-up');
+  const busy = stages.filter((s) => perRequest(s.stage)).reduce((sum, s) => sum + s.ms, 0);
   const rows = stages.map(({ stage, ms }) => [
     stage,
     round(ms, 0),
-    stage === '(idle)' ? '' : `${round((100 * ms) / busy, 1)} %`,
-    requests > 0 && stage !== '(idle)' ? round((1000 * ms) / requests, 2) : '',
+    perRequest(stage) ? `${round((100 * ms) / busy, 1)} %` : '',
+    requests > 0 && perRequest(stage) ? round((1000 * ms) / requests, 2) : '',
   ]);
   process.stdout.write(`${table([['stage', 'ms', 'share of busy', 'µs per request'], ...rows])}\n`);
 }

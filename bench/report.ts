@@ -9,7 +9,7 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
     return baseline && baseline !== row ? round(row.requestsPerSecond / baseline.requestsPerSecond) : '';
   };
   const lines = [
-    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', '÷ bare', '÷ limit'],
+    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', '÷ bare', '÷ limit', 'CPU µs/req'],
     ...rows.map((row) => [
       row.path,
       row.target,
@@ -19,11 +19,12 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
       row.non2xx,
       ratioTo(row, 'bare-fastify'),
       row.target === 'gateway' ? ratioTo(row, 'fastify-limit') : '',
+      row.cpuUsPerRequest,
     ]),
   ];
   return (
     `REST (${connections} connections, medians of the rounds; fastify-limit = bare Fastify with the ` +
-    "gateway's key lookup and shared rate limit)\n" +
+    "gateway's key lookup and shared rate limit; CPU µs/req = the server process's CPU time per request)\n" +
     `${table(lines)}\n`
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,22 @@ export interface RestBenchRow {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly non2xx: number;
-  readonly rounds: LoadResult[];
+  /** The server process's CPU time (user + system) per request: steadier than req/s on a busy machine. */
+  readonly cpuUsPerRequest: number;
+  readonly rounds: MeasuredRound[];
+}
+
+type MeasuredRound = LoadResult & { readonly cpuUsPerRequest: number };
+
+function pidOf(app: RunningApp): number {
+  if (app.process.pid === undefined) throw new Error('a bench server has no process id');
+  return app.process.pid;
+}
+
+/** CPU time a process has used so far, user + system, in ms (from /proc, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const WARM_UP_SECONDS = 2;
@@ -94,9 +110,9 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     });
     started.push(limited);
     const targets: Record<RestTarget, Target> = {
-      'bare-fastify': { url: `http://127.0.0.1:${bare.port}` },
-      'fastify-limit': { url: `http://127.0.0.1:${limited.port}`, headerPool: pool },
-      gateway: { url: gatewayUrl, headerPool: pool },
+      'bare-fastify': { url: `http://127.0.0.1:${bare.port}`, pid: pidOf(bare) },
+      'fastify-limit': { url: `http://127.0.0.1:${limited.port}`, pid: pidOf(limited), headerPool: pool },
+      gateway: { url: gatewayUrl, pid: pidOf(gateway), headerPool: pool },
     };
     const rows: RestBenchRow[] = [];
     const paths = PATHS.filter(
@@ -113,6 +129,8 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
 
 interface Target {
   readonly url: string;
+  /** The server's process, whose CPU time per request is measured. */
+  readonly pid: number;
   readonly headerPool?: readonly Record<string, string>[];
 }
 
@@ -121,7 +139,11 @@ async function measurePath(
   targets: Record<RestTarget, Target>,
   options: RestBenchOptions,
 ): Promise<RestBenchRow[]> {
-  const results: Record<RestTarget, LoadResult[]> = { gateway: [], 'bare-fastify': [], 'fastify-limit': [] };
+  const results: Record<RestTarget, MeasuredRound[]> = {
+    gateway: [],
+    'bare-fastify': [],
+    'fastify-limit': [],
+  };
   // Unmeasured first: both sides reach steady state (JIT, connection pools, caches) before counting.
   for (const { url, headerPool } of Object.values(targets)) {
     const warmUp = {
@@ -135,23 +157,27 @@ async function measurePath(
     // Rotate which goes first, so warm-up and machine drift do not favour one side.
     const order = TARGETS.map((_, index) => TARGETS[(index + round) % TARGETS.length] ?? 'gateway');
     for (const target of order) {
-      const { url, headerPool } = targets[target];
+      const { url, pid, headerPool } = targets[target];
       const load = {
         url: `${url}${path}`,
         connections: options.connections,
         durationSeconds: options.durationSeconds,
       };
-      results[target].push(await measureLoad(headerPool ? { ...load, headerPool } : load));
+      const cpuBefore = cpuMs(pid);
+      const result = await measureLoad(headerPool ? { ...load, headerPool } : load);
+      const cpuUsPerRequest = (1000 * (cpuMs(pid) - cpuBefore)) / Math.max(1, result.requests);
+      results[target].push({ ...result, cpuUsPerRequest });
     }
   }
   return TARGETS.map((target) => summarise(path, target, results[target]));
 }
 
-function summarise(path: string, target: RestTarget, rounds: LoadResult[]): RestBenchRow {
+function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): RestBenchRow {
   return {
     path,
     target,
     requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
+    cpuUsPerRequest: round(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
     p50Ms: round(median(rounds.map((r) => r.p50Ms))),
     p99Ms: round(median(rounds.map((r) => r.p99Ms))),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),

@@ -11,7 +11,7 @@ export type {
   ApiKeyPrincipal,
   AuthenticatedRequest,
 } from './authentication/api-key-principal';
-export { ApiKeyGuard } from './authentication/api-key.guard';
+export { ApiKeyGuard, authenticateRequest } from './authentication/api-key.guard';
 export { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';
