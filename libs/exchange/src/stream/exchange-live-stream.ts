@@ -4,7 +4,12 @@ import type { LiveStreamTuning } from '../exchange-adapter';
 import { Listeners } from '../listeners';
 import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline, StreamTrade } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
-import { openStreamConnection, type SocketFactory, type StreamConnection } from './stream-connection';
+import {
+  type FrameOrigin,
+  openStreamConnection,
+  type SocketFactory,
+  type StreamConnection,
+} from './stream-connection';
 import { StreamDelivery } from './stream-delivery';
 import type { StreamFrame } from './stream-frame';
 import type { StreamWireFormat } from './wire-format';
@@ -88,8 +93,8 @@ export class ExchangeLiveStream implements LiveStream {
   private connect(): StreamConnection {
     this.budget.record(this.now());
     return openStreamConnection(this.url, this.options, {
-      onFrame: (connection, frame) => {
-        this.onFrame(connection, frame);
+      onFrame: (connection, frame, origin) => {
+        this.onFrame(connection, frame, origin);
       },
       onDead: (connection, reason) => {
         this.onDead(connection, reason);
@@ -97,10 +102,18 @@ export class ExchangeLiveStream implements LiveStream {
     });
   }
 
-  private onFrame(connection: StreamConnection, frame: StreamFrame): void {
+  private onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void {
     if (this.stopped) return;
+    if (origin === 'clock') {
+      // Made by the exchange's clock, not sent: no sign of life, and only for the serving connection.
+      if (connection === this.active && frame.kind === 'klines') this.onData(connection, frame);
+      return;
+    }
     this.delivery.frameReceived();
-    if (connection === this.active) this.listeners.emit('alive', { time: this.now() });
+    // A connection whose subscriptions are not all acknowledged may never carry data: not live yet.
+    if (connection === this.active && connection.isSubscribed) {
+      this.listeners.emit('alive', { time: this.now() });
+    }
     switch (frame.kind) {
       case 'trades':
       case 'klines':

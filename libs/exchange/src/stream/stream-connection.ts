@@ -3,8 +3,11 @@ import { malformed, type StreamFrame } from './stream-frame';
 import type { MarketSymbol } from '@pds/market';
 import type { FrameDecoder, PingRules, StreamWireFormat } from './wire-format';
 
+/** Where a frame came from: the exchange, or the exchange's clock alone (see FrameDecoder.due). */
+export type FrameOrigin = 'exchange' | 'clock';
+
 export interface ConnectionHandlers {
-  onFrame(connection: StreamConnection, frame: StreamFrame): void;
+  onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void;
   /** Called once when the connection ends by itself (never after `close()`). */
   onDead(connection: StreamConnection, reason: string): void;
 }
@@ -15,6 +18,7 @@ export interface ConnectionSetup {
   readonly subscribeMessages: readonly string[];
   readonly decoder: FrameDecoder;
   readonly ping: PingRules;
+  readonly subscriptionAcks?: { readonly withinMs: number } | undefined;
 }
 
 export type SocketFactory = (url: string, options: { readonly autoPong: boolean }) => WebSocket;
@@ -53,6 +57,9 @@ export class StreamConnection {
   private readonly socket: WebSocket;
   private silenceTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
+  private dueTimer: NodeJS.Timeout | undefined;
+  private subscribeTimer: NodeJS.Timeout | undefined;
+  private acksMissing: number;
   private ended = false;
 
   constructor(
@@ -60,6 +67,7 @@ export class StreamConnection {
     private readonly handlers: ConnectionHandlers,
     createSocket: SocketFactory = defaultSocketFactory,
   ) {
+    this.acksMissing = setup.subscriptionAcks ? setup.subscribeMessages.length : 0;
     this.socket = createSocket(setup.url, { autoPong: setup.ping.autoPong });
     this.socket.on('open', () => {
       this.onOpen();
@@ -78,6 +86,11 @@ export class StreamConnection {
 
   get isEnded(): boolean {
     return this.ended;
+  }
+
+  /** Every subscribe message acknowledged (always, for exchanges that send no acknowledgements). */
+  get isSubscribed(): boolean {
+    return this.acksMissing === 0;
   }
 
   /** Ends the connection as dead (`onDead` with `reason`), e.g. when the exchange says it is down. */
@@ -104,6 +117,12 @@ export class StreamConnection {
   private onOpen(): void {
     if (this.ended) return;
     for (const message of this.setup.subscribeMessages) this.socket.send(message);
+    const acks = this.setup.subscriptionAcks;
+    if (acks && this.acksMissing > 0) {
+      this.subscribeTimer = setTimeout(() => {
+        this.die('subscription:timeout');
+      }, acks.withinMs);
+    }
     const appPing = this.setup.ping.appPing;
     if (appPing) {
       this.pingTimer = setInterval(() => {
@@ -119,11 +138,40 @@ export class StreamConnection {
       ? malformed(`binary frame of ${textOf(data).length} bytes`)
       : this.setup.decoder.decode(textOf(data));
     const frames: readonly StreamFrame[] = Array.isArray(decoded) ? decoded : [decoded as StreamFrame];
+    this.dispatch(frames, 'exchange');
+    this.armDue();
+  }
+
+  private dispatch(frames: readonly StreamFrame[], origin: FrameOrigin): void {
     for (const frame of frames) {
       // A frame's handler may close this connection (a switch): the rest of the batch is dropped.
       if (this.isEnded) return;
-      this.handlers.onFrame(this, frame);
+      this.noteSubscription(frame);
+      this.handlers.onFrame(this, frame, origin);
+      if (frame.kind === 'errorReply' && frame.subscription === true) this.die('subscription:refused');
     }
+  }
+
+  private noteSubscription(frame: StreamFrame): void {
+    if (frame.kind !== 'ack' || frame.subscription !== true || this.acksMissing === 0) return;
+    this.acksMissing -= 1;
+    if (this.acksMissing === 0) clearTimeout(this.subscribeTimer);
+  }
+
+  /** Asks the decoder again when the exchange's clock makes something due (a candle's end). */
+  private armDue(): void {
+    const { decoder } = this.setup;
+    const at = decoder.nextDueAt?.();
+    clearTimeout(this.dueTimer);
+    if (at === undefined || this.ended) return;
+    this.dueTimer = setTimeout(
+      () => {
+        if (this.ended) return;
+        this.dispatch(decoder.due?.() ?? [], 'clock');
+        this.armDue();
+      },
+      Math.max(0, at - Date.now()),
+    );
   }
 
   private armWatchdog(): void {
@@ -136,6 +184,8 @@ export class StreamConnection {
   private stopTimers(): void {
     clearTimeout(this.silenceTimer);
     clearInterval(this.pingTimer);
+    clearTimeout(this.dueTimer);
+    clearTimeout(this.subscribeTimer);
   }
 
   private die(reason: string): void {
@@ -165,6 +215,7 @@ export function openStreamConnection(
     subscribeMessages: wireFormat.subscribeMessages(symbol),
     decoder: wireFormat.createDecoder(symbol),
     ping: wireFormat.ping,
+    subscriptionAcks: wireFormat.subscriptionAcks,
   };
   return new StreamConnection(setup, handlers, stream.createSocket);
 }
