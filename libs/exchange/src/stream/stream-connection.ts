@@ -1,6 +1,7 @@
 import WebSocket, { type RawData } from 'ws';
-import { malformed, type StreamFrame } from './stream-frame';
 import type { MarketSymbol } from '@pds/market';
+import { MAX_MESSAGE_BYTES } from './frame-checks';
+import { malformed, type StreamFrame } from './stream-frame';
 import type { FrameDecoder, PingRules, StreamWireFormat } from './wire-format';
 
 export interface ConnectionHandlers {
@@ -19,8 +20,27 @@ export interface ConnectionSetup {
 
 export type SocketFactory = (url: string, options: { readonly autoPong: boolean }) => WebSocket;
 
+/** Why a connection died when the exchange sent a message over `MAX_MESSAGE_BYTES`. */
+export const OVERSIZE_DEATH = 'oversize';
+
+// maxPayload: ws refuses a larger message before buffering it (its default is 100 MiB) and closes
+// the connection with 1009, which ends it as dead like any protocol failure.
 export const defaultSocketFactory: SocketFactory = (url, { autoPong }) =>
-  new WebSocket(url, { autoPong, handshakeTimeout: 10_000, perMessageDeflate: false });
+  new WebSocket(url, {
+    autoPong,
+    handshakeTimeout: 10_000,
+    perMessageDeflate: false,
+    maxPayload: MAX_MESSAGE_BYTES,
+  });
+
+function isFrameList(decoded: StreamFrame | readonly StreamFrame[]): decoded is readonly StreamFrame[] {
+  return Array.isArray(decoded);
+}
+
+function byteLengthOf(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
+}
 
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
@@ -34,6 +54,7 @@ function textOf(data: RawData): string {
  * `error:<message>` otherwise.
  */
 export function deathReasonOf(error: Error & { code?: string }): string {
+  if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return OVERSIZE_DEATH;
   const status = /Unexpected server response: (\d{3})/.exec(error.message)?.[1];
   if (status !== undefined) return `http:${status}`;
   if (error.code === 'ECONNREFUSED') return 'refused';
@@ -114,15 +135,43 @@ export class StreamConnection {
 
   private onMessage(data: RawData, isBinary: boolean): void {
     if (this.ended) return;
+    // A socket made without maxPayload (a test's factory) gets the same bound here.
+    if (byteLengthOf(data) > MAX_MESSAGE_BYTES) {
+      this.die(OVERSIZE_DEATH);
+      return;
+    }
     this.armWatchdog();
-    const decoded = isBinary
-      ? malformed(`binary frame of ${textOf(data).length} bytes`)
-      : this.setup.decoder.decode(textOf(data));
-    const frames: readonly StreamFrame[] = Array.isArray(decoded) ? decoded : [decoded as StreamFrame];
-    for (const frame of frames) {
+    for (const frame of this.decode(data, isBinary)) {
       // A frame's handler may close this connection (a switch): the rest of the batch is dropped.
       if (this.isEnded) return;
+      this.deliver(frame);
+    }
+  }
+
+  /** Decoders never throw by contract; should one do so anyway, its frame is malformed, no more. */
+  private decode(data: RawData, isBinary: boolean): readonly StreamFrame[] {
+    try {
+      if (isBinary) return [malformed(`binary frame of ${byteLengthOf(data)} bytes`)];
+      const decoded: StreamFrame | readonly StreamFrame[] = this.setup.decoder.decode(textOf(data));
+      return isFrameList(decoded) ? decoded : [decoded];
+    } catch (error) {
+      return [malformed(`decoder threw: ${String(error)}`)];
+    }
+  }
+
+  /**
+   * No exception from a frame leaves the socket's handler (it would end the process): a handler
+   * that throws has its frame counted as malformed instead.
+   */
+  private deliver(frame: StreamFrame): void {
+    try {
       this.handlers.onFrame(this, frame);
+    } catch (error) {
+      try {
+        this.handlers.onFrame(this, malformed(`handler threw: ${String(error)}`));
+      } catch {
+        // Counting failed too: the frame is dropped all the same.
+      }
     }
   }
 
