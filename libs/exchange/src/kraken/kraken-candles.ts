@@ -1,5 +1,6 @@
 import { closeTimeOf, type Interval, toIsoTime } from '@pds/market';
 import type { StreamKline } from '../live-stream';
+import { MAX_CLOCK_LEAD_MS } from '../stream/frame-checks';
 import type { KrakenCandle } from './kraken-frame';
 
 /**
@@ -88,7 +89,10 @@ export class KrakenCandles {
     const out: StreamKline[] = [];
     for (const push of this.latest.values()) {
       if (push.kline.isClosed || exchangeNow < closesAt(push.openTime, push.interval)) continue;
-      const closed = this.closed(push, Math.max(push.eventTime, Math.floor(exchangeNow)));
+      const now = Math.floor(exchangeNow);
+      // Never before the push it closes, unless that push's time was one the engine refuses.
+      const eventTime = push.eventTime > now + MAX_CLOCK_LEAD_MS ? now : Math.max(push.eventTime, now);
+      const closed = this.closed(push, eventTime);
       this.latest.set(push.interval, closed);
       out.push(closed);
     }

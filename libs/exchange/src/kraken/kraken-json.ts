@@ -1,5 +1,6 @@
 import { isLosslessNumber, parse } from 'lossless-json';
 import { isDecimalString } from '@pds/market';
+import { MAX_NUMBER_DIGITS } from '../stream/frame-checks';
 
 export type KrakenObject = Readonly<Record<string, unknown>>;
 
@@ -31,19 +32,13 @@ export function isKrakenObject(value: unknown): value is KrakenObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value);
 }
 
-/**
- * The most significant digits a number may carry (CONTRACT section 11): more is no price, quantity
- * or count of this market, and `1e50000000` (ten characters) would otherwise be written out as fifty
- * million digits.
- */
-export const MAX_NUMBER_DIGITS = 40;
-
 const NUMBER_TOKEN = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
 
 /**
  * A JSON number token written out as a plain decimal, exactly (`1e-05` → `0.00001`, `1.2e1` →
- * `12`), or undefined when it would take more than MAX_NUMBER_DIGITS digits: the raw token is
- * measured before anything is expanded.
+ * `12`), or undefined when it would take more than MAX_NUMBER_DIGITS (40, CONTRACT section 11)
+ * digits: the raw token is measured before anything is expanded, so `1e50000000` (ten characters)
+ * is refused rather than written out as fifty million digits.
  */
 function plainDecimal(token: string): string | undefined {
   const match = NUMBER_TOKEN.exec(token);

@@ -3,9 +3,18 @@ import { ExchangeRateLimitError } from '../exchange-errors';
 import { Listeners } from '../listeners';
 import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline } from '../live-stream';
 import type { ExchangeLiveStream } from '../stream/exchange-live-stream';
+import type { RefusalCounts } from '../stream/frame-refusals';
 import { MergedHours } from './merged-hours-stream';
 
-const FORWARDED = ['trade', 'interruption', 'disconnected', 'switched', 'counters', 'alive'] as const;
+const FORWARDED = [
+  'trade',
+  'interruption',
+  'disconnected',
+  'switched',
+  'counters',
+  'alive',
+  'refused',
+] as const;
 /** After a failed seed, the next try waits this long (the REST API is rate limited)… */
 const SEED_RETRY_MS = 10_000;
 /** …or, after a rate limit, until the time Kraken names (this long when it names none). */
@@ -55,6 +64,10 @@ export class KrakenLiveStream implements LiveStream {
 
   counters(): StreamCounters {
     return this.inner.counters();
+  }
+
+  refusals(): RefusalCounts {
+    return this.inner.refusals();
   }
 
   async close(): Promise<void> {

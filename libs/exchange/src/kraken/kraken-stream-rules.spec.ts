@@ -92,10 +92,9 @@ describe("Kraken's live stream rules", () => {
     const traded = nextEvent(live, 'trade', (trade) => trade.id === 2);
     server.trades('update', [{ id: 2, price: '61001.5', qty: '0.1', time: '2024-03-01T05:06:00.200Z' }]);
     await traded;
-    expect(klines.map((push) => [push.interval, push.kline.isClosed])).toEqual([
-      ['5m', false],
-      ['1m', false],
-    ]);
+    // The 5m candle stays open (no closing push); the 2200 push itself the engine refuses.
+    expect(klines.map((push) => [push.interval, push.kline.isClosed])).toEqual([['5m', false]]);
+    expect(live.refusals()['time-ahead']).toBe(1);
   });
 
   it("closes a candle by the exchange's clock when no frame comes after its end", async () => {
@@ -118,6 +117,24 @@ describe("Kraken's live stream rules", () => {
     server.trades('update', [{ id: 7, price: '61000.5', qty: '0.1', time: '2024-03-01T05:00:01Z' }]);
     await traded;
     expect(live.counters()).toMatchObject({ unexpectedFrames: 0, malformedFrames: 0 });
+  });
+
+  it('refuses a number of more than 40 digits and a trades count not whole, counted, and reads on', async () => {
+    const live = open();
+    await server.waitFor(1, 8);
+    // The issue's 155-byte frame: `1e50000000` would be fifty million digits written out.
+    server.broadcast(
+      '{"channel":"trade","type":"update","data":[{"symbol":"BTC/USDT","side":"buy","price":1e50000000,' +
+        '"qty":1,"ord_type":"market","trade_id":6,"timestamp":"2024-03-01T05:00:00Z"}]}',
+    );
+    server.candles('update', '2024-03-01T05:06:00Z', [
+      { ...candle('2024-03-01T05:05:00Z', '61001.0'), trades: 12.5 },
+    ]);
+    const traded = nextEvent(live, 'trade');
+    server.trades('update', [{ id: 7, price: '61000.5', qty: '0.1', time: '2024-03-01T05:06:01Z' }]);
+    expect((await traded).id).toBe(7);
+    expect(live.refusals()).toMatchObject({ 'number-length': 1, 'trade-count': 1 });
+    expect(klines).toEqual([]);
   });
 
   it('pings with {"method":"ping"} every 30 s and takes the pong as a reply', async () => {

@@ -1,4 +1,5 @@
 import type { StreamKline, StreamTrade } from '../live-stream';
+import type { RefusalReason } from './refusal-reasons';
 
 /** Why a frame was skipped: `unexpected` is well-formed but not asked for; `malformed` is broken. */
 export type SkipKind = 'malformed' | 'unexpected';
@@ -31,7 +32,13 @@ export type StreamFrame =
    * connection without the data it is for, so it ends as dead.
    */
   | { readonly kind: 'errorReply'; readonly message: string; readonly subscription?: boolean }
-  | { readonly kind: 'skipped'; readonly skip: SkipKind; readonly detail: string };
+  | {
+      readonly kind: 'skipped';
+      readonly skip: SkipKind;
+      readonly detail: string;
+      /** Why a malformed frame is refused, when more precise than `malformed` (`number-length`). */
+      readonly refusal?: RefusalReason;
+    };
 
 export const malformed = (detail: string): StreamFrame => ({
   kind: 'skipped',
@@ -43,4 +50,12 @@ export const unexpected = (detail: string): StreamFrame => ({
   kind: 'skipped',
   skip: 'unexpected',
   detail: detail.slice(0, 120),
+});
+
+/** A frame the decoder refuses for a rule of CONTRACT section 11 (a number too long, say). */
+export const refused = (refusal: RefusalReason, detail: string): StreamFrame => ({
+  kind: 'skipped',
+  skip: 'malformed',
+  detail: detail.slice(0, 120),
+  refusal,
 });
