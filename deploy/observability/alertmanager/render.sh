@@ -13,6 +13,12 @@ set -eu
 out=$1
 here=$(dirname "$0")
 
+# Mail needs its server and sender: refuse to start rather than drop every mail.
+if [ -n "${ALERT_EMAIL_TO:-}" ]; then
+  : "${ALERT_SMTP_FROM:?ALERT_SMTP_FROM must be set with ALERT_EMAIL_TO}"
+  : "${ALERT_SMTP_SMARTHOST:?ALERT_SMTP_SMARTHOST must be set with ALERT_EMAIL_TO}"
+fi
+
 # A YAML single-quoted scalar: any value (a password with quotes, colons or #) stays one string.
 quoted() {
   printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"
@@ -25,8 +31,8 @@ webhook() {
 email() {
   printf '    email_configs:\n'
   printf '      - to: %s\n' "$(quoted "$ALERT_EMAIL_TO")"
-  printf '        from: %s\n' "$(quoted "${ALERT_SMTP_FROM:?ALERT_SMTP_FROM must be set with ALERT_EMAIL_TO}")"
-  printf '        smarthost: %s\n' "$(quoted "${ALERT_SMTP_SMARTHOST:?ALERT_SMTP_SMARTHOST must be set with ALERT_EMAIL_TO}")"
+  printf '        from: %s\n' "$(quoted "$ALERT_SMTP_FROM")"
+  printf '        smarthost: %s\n' "$(quoted "$ALERT_SMTP_SMARTHOST")"
   printf '        require_tls: %s\n' "${ALERT_SMTP_REQUIRE_TLS:-true}"
   printf '        send_resolved: true\n'
   if [ -n "${ALERT_SMTP_USERNAME:-}" ]; then

@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(__dirname, '../../..');
 export const OBSERVABILITY = join(ROOT, 'deploy/observability');
 export const ALERT_RULES = join(OBSERVABILITY, 'prometheus/alerts.yml');
+/** The SLO recording rules and burn-rate alerts; alerts.yml reads its recorded price age. */
+export const SLO_RULES = join(OBSERVABILITY, 'prometheus/slo.yml');
+export const RULE_FILES = [SLO_RULES, ALERT_RULES];
 export const DASHBOARD_FILES = ['service', 'market-data', 'redis', 'business'].map((name) =>
   join(OBSERVABILITY, 'grafana/dashboards', `${name}.json`),
 );
