@@ -96,8 +96,7 @@ describe('observability configuration', () => {
       if (url.hostname === 'localhost') return false;
       const service = services[url.hostname];
       const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-      const published = [...(service?.expose ?? []), ...(service?.ports ?? [])].map((each) => String(each));
-      return !published.some((each) => each === port || each.endsWith(`:${port}`));
+      return !containerPorts(service).includes(port);
     });
     expect(unknown).toEqual([]);
   });
@@ -129,10 +128,18 @@ async function prometheusConfig(): Promise<PrometheusConfig> {
   return readYaml<PrometheusConfig>(join(PROMETHEUS_DIR, 'prometheus.yml'));
 }
 
+/** The ports a service listens on inside the compose network: `expose`, and the targets of `ports`. */
+function containerPorts(service: ComposeService | undefined): string[] {
+  const published = (service?.ports ?? []).map((each) =>
+    typeof each === 'object' ? String(each.target) : (String(each).split('/')[0]?.split(':').pop() ?? ''),
+  );
+  return [...(service?.expose ?? []).map(String), ...published];
+}
+
 interface ComposeService {
   readonly profiles?: string[];
   readonly expose?: (string | number)[];
-  readonly ports?: (string | number)[];
+  readonly ports?: (string | number | { readonly target: number })[];
   readonly command?: string[];
   readonly entrypoint?: string[];
   readonly environment?: Record<string, string>;
