@@ -51,7 +51,7 @@ export async function provisionedDataSourceUid(): Promise<string> {
 /**
  * An alert's expression with its final comparison made a `bool` one, so it answers 0 or 1 for
  * every series of its signal instead of only the firing ones: `x > 0.5` becomes `x > bool 0.5`.
- * Every alert of alerts.yml ends in one such comparison with a number.
+ * Every alert whose signal is read (observability-prometheus.test.ts) ends in one such comparison.
  */
 export function signalOf(expr: string): string {
   const comparison = /\s(==|!=|>=|<=|>|<)\s*(-?[\d.]+)\s*$/;
