@@ -2,12 +2,15 @@ import {
   eventually,
   freePort,
   isMsg,
+  type MailSink,
+  mailTo,
   redisAt,
   type RedisServer,
   type RunningApp,
   type Sim,
   spawnIngestor,
   startExchangeSim,
+  startMailSink,
   startRedisServer,
   uniquePrefix,
 } from '@pds/testing';
@@ -25,6 +28,7 @@ import { type LocalPrometheus, startPrometheusWith } from './support/prometheus'
 jest.setTimeout(300_000);
 
 const RUNBOOK = 'https://runbooks.example/price-data-service/runbook.md';
+const ONCALL = 'oncall@example.com';
 /** The rules' `for:` (alerts.yml) of the two alerts driven here. */
 const FOR_SECONDS = { PriceStale: 30, RedisDown: 30 } as const;
 /**
@@ -47,6 +51,7 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
   let redis: RedisServer | undefined;
   let sim: Sim | undefined;
   let receiver: AlertReceiver | undefined;
+  let sink: MailSink | undefined;
   let alertmanager: Daemon | undefined;
   let redisExporter: Daemon | undefined;
   let prometheus: LocalPrometheus | undefined;
@@ -70,8 +75,16 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
     redis = await startRedisServer();
     sim = await startExchangeSim({ SIM_TRADES_PER_SECOND: '5', SIM_KLINE_PUSH_MS: '1000' });
     receiver = await startAlertReceiver();
+    sink = await startMailSink();
     alertmanager = await startAlertmanager(
-      await renderAlertmanagerConfig({ ALERT_WEBHOOK_URL: receiver.url }),
+      await renderAlertmanagerConfig({
+        ALERT_WEBHOOK_URL: receiver.url,
+        ALERT_EMAIL_TO: ONCALL,
+        ALERT_SMTP_FROM: 'alerts@example.com',
+        ALERT_SMTP_SMARTHOST: `127.0.0.1:${sink.port}`,
+        // The local mail sink speaks plain SMTP.
+        ALERT_SMTP_REQUIRE_TLS: 'false',
+      }),
     );
     const redisUrl = redis.url;
     redisExporter = await startDaemon(
@@ -104,13 +117,19 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
     await redisExporter?.stop();
     await alertmanager?.stop();
     await receiver?.close();
+    await sink?.close();
     await sim?.app.stop();
     await redis?.dispose();
   });
 
-  const running = (): { redis: RedisServer; receiver: AlertReceiver; prometheus: LocalPrometheus } => {
-    if (!redis || !receiver || !prometheus) throw new Error('the stack did not start');
-    return { redis, receiver, prometheus };
+  const running = (): {
+    redis: RedisServer;
+    receiver: AlertReceiver;
+    sink: MailSink;
+    prometheus: LocalPrometheus;
+  } => {
+    if (!redis || !receiver || !sink || !prometheus) throw new Error('the stack did not start');
+    return { redis, receiver, sink, prometheus };
   };
 
   /** Resolves once Prometheus has `expr` answer `count` series (data of the last scrapes). */
@@ -125,8 +144,8 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
     );
   };
 
-  it('should page PriceStale (critical, with its absolute runbook address) when every ingestor stops, and resolve it once they are back', async () => {
-    const { receiver, prometheus } = running();
+  it('should page PriceStale (critical, with its absolute runbook address, by webhook and mail) when every ingestor stops, and resolve it once they are back', async () => {
+    const { receiver, sink, prometheus } = running();
     await untilSeries(prometheus, 'pds:price_age_seconds < 30', 1);
     const stoppedAt = Date.now();
     await stopIngestors();
@@ -143,6 +162,12 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
     expect(alert.labels.severity).toBe('critical');
     expect(alert.annotations.runbook_url).toBe(`${RUNBOOK}#pricestale`);
     expect(alert.annotations.summary).toBe('No ingestor leads or answers: prices are frozen');
+    // The same page by mail, through the SMTP receiver.
+    const mail = await sink.waitForMail(
+      (each) => mailTo(ONCALL)(each) && /\[FIRING:\d+\] PriceStale/.test(each.subject),
+      deliveryLimitMs('PriceStale'),
+    );
+    expect(mail.subject).toContain('critical');
 
     const restartedAt = Date.now();
     await startIngestors();
