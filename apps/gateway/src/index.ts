@@ -4,6 +4,12 @@
  * bench's rate-limited baseline reuses (key hash, key cache, usage tally), so its floor is the
  * gateway's own cost of an exact shared limit.
  */
-export { type ApiKeyAccount, ApiKeyStore, type CreatedApiKey, type NewApiKey, usageTally } from './keys';
-export { hashApiKey } from './keys/store/api-key-secret';
-export { ApiKeyCache } from './keys/authentication/api-key-cache';
+export {
+  type ApiKeyAccount,
+  ApiKeyCache,
+  ApiKeyStore,
+  type CreatedApiKey,
+  hashApiKey,
+  type NewApiKey,
+  usageTally,
+} from './keys';

@@ -5,6 +5,8 @@
 export { KeysModule } from './keys.module';
 export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './store/api-key.store';
 export type { ApiKeyRecord } from './store/api-key-record';
+export { hashApiKey } from './store/api-key-secret';
+export { ApiKeyCache } from './authentication/api-key-cache';
 export { type ApiKeyCredentials, extractCredentials } from './authentication/api-key-credentials';
 export type {
   ApiKeyAccount,
