@@ -54,20 +54,7 @@ export class CacheMetrics {
       labelNames: ['exchange', 'reason'],
       registers: [registry],
     });
-    new Gauge({
-      name: 'pds_cache_queue_depth',
-      help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
-      labelNames: ['queue', 'state'],
-      registers: [registry],
-      async collect() {
-        this.reset();
-        const counts = await jobCounts(queue);
-        for (const state of DEPTH_STATES) {
-          const count = counts?.[state];
-          if (count !== undefined) this.set({ queue: queue.name, state }, count);
-        }
-      },
-    });
+    queueDepthGauge(registry, queue);
   }
 
   jobFinished(queue: string, name: string, outcome: JobOutcome): void {
@@ -123,4 +110,22 @@ async function jobCounts(queue: Queue): Promise<Record<string, number> | undefin
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The queue's jobs by state, counted at each scrape; absent when Redis did not answer. */
+function queueDepthGauge(registry: Registry, queue: Queue): void {
+  new Gauge({
+    name: 'pds_cache_queue_depth',
+    help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const counts = await jobCounts(queue);
+      for (const state of DEPTH_STATES) {
+        const count = counts?.[state];
+        if (count !== undefined) this.set({ queue: queue.name, state }, count);
+      }
+    },
+  });
 }
