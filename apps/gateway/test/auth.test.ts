@@ -17,7 +17,7 @@ describe('API key authentication (CONTRACT section 4)', () => {
     harness = await gatewayHarness('auth');
     await seedMarket(harness.redis, harness.keys);
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
-    await harness.startGateway({ AUTH_FAILURES_PER_MINUTE: '60', TRUST_PROXY: 'true' });
+    await harness.startGateway({ AUTH_FAILURES_PER_MINUTE: '60', TRUSTED_PROXIES: 'loopback' });
   });
 
   afterAll(() => harness.close());
