@@ -98,6 +98,16 @@ describe('API key authentication (CONTRACT section 4)', () => {
     expect((await get(PRICE, { 'x-api-key': key }, address)).status).toBe(429);
     expect((await get(PRICE, { 'x-api-key': key }, '10.9.9.10')).status).toBe(200);
   });
+
+  it('should count failures by the address the proxy saw, whatever leftmost X-Forwarded-For a client writes', async () => {
+    // The client writes an address of its own; the proxy (loopback here) appends the one it saw.
+    const spoofed = (n: number) => `198.51.100.${n}, 10.8.8.8`;
+    for (let attempt = 1; attempt <= 60; attempt += 1) {
+      expect((await get(PRICE, { 'x-api-key': `wrong-${attempt}` }, spoofed(attempt))).status).toBe(401);
+    }
+    expect((await get(PRICE, { 'x-api-key': 'wrong-61' }, spoofed(61))).status).toBe(429);
+    expect((await get(PRICE, { 'x-api-key': key }, '10.8.8.8')).status).toBe(429);
+  });
 });
 
 /** Repeats a request until it is refused; Jest's timeout bounds the wait. */

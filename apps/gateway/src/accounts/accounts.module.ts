@@ -25,6 +25,7 @@ import { SignIn } from './sign-in/sign-in.service';
 import { SignInLock } from './sign-in/sign-in-lock';
 import { AccountStore } from './store/account.store';
 import { OneTimeTokens } from './store/one-time-tokens';
+import { PendingRegistrations } from './store/pending-registrations';
 import { AccountUsageController } from './usage/account-usage.controller';
 import { UsageHistory } from './usage/usage-history.service';
 
@@ -49,6 +50,7 @@ import { UsageHistory } from './usage/usage-history.service';
     AccountStore,
     AccountKeyViews,
     OneTimeTokens,
+    PendingRegistrations,
     PasswordHasher,
     SessionStore,
     AccessTokens,

@@ -3,6 +3,7 @@ import { ApiException, AuthFailureLimiter, ErrorCode, AppLogger } from '../gatew
 import { PasswordHasher } from '../passwords/password-hasher';
 import { AccessTokens, type IssuedAccessToken } from '../sessions/access-tokens';
 import { type IssuedSession, type Session, SessionStore } from '../sessions/session.store';
+import type { AccountRecord } from '../store/account-record';
 import { AccountStore } from '../store/account.store';
 import { SignInLock } from './sign-in-lock';
 
@@ -27,22 +28,30 @@ export class SignIn {
   ) {}
 
   /**
-   * A wrong password and an unknown email get the same 401 after the same work (an Argon2 check);
-   * each counts toward the per-address guard and the email's 10-in-15-minutes lock, which spares
-   * the addresses the owner signed in from.
+   * A wrong password and an unknown email get the same 401 after the same work (an Argon2 check).
+   * The attempt is counted by the email's lock before the password is checked (429 past the limit,
+   * unchecked), and a failure counts toward the per-address guard too.
    */
   async login(email: string, password: string, address: string): Promise<SignedIn> {
     this.addressGuard.assertNotBlocked(address);
-    const lockState = await this.lock.assertOpenTo(email, address);
+    const attempt = await this.lock.admit(email, address);
     const account = await this.accounts.findByEmail(email);
     if (!(await this.passwords.matches(account?.passwordHash, password)) || !account) {
-      await this.lock.recordFailure(email);
       throw (await this.addressGuard.recordFailure(address)) ?? invalidCredentials();
     }
+    await this.lock.takeBack(attempt);
     if (!account.verifiedAt) {
       throw ApiException.forbidden('Email not verified: open the link in the verification mail first');
     }
-    await this.lock.recordSuccess(email, address, lockState);
+    return this.open(account, address);
+  }
+
+  /**
+   * A new sign-in for an account whose password was just proven (a sign-in, or a confirmed email);
+   * the address is remembered as one the owner signed in from.
+   */
+  async open(account: AccountRecord, address: string): Promise<SignedIn> {
+    await this.lock.remember(account.email, address);
     const session = await this.sessions.start(account.id);
     this.logger.info({ accountId: account.id, sessionId: session.sessionId }, 'signed-in');
     return this.signedIn(session);
