@@ -6,7 +6,7 @@ import { $, showError, showNotice, showView } from './dom.js';
 import { forgetHistory, renderHistory, wireHistory } from './history.js';
 import { forgetKeys, renderKeys, wireKeys } from './keys.js';
 import { renderAccount } from './limits.js';
-import { askForNewPassword, confirmEmail, takeMailedToken, wireSignedOut } from './signed-out.js';
+import { askForNewPassword, askToConfirm, takeMailedToken, wireSignedOut } from './signed-out.js';
 import { renderUsage } from './usage.js';
 import { inWords } from './words.js';
 
@@ -98,8 +98,8 @@ async function start() {
   takeCheckoutReturn();
   let restored = false;
   try {
-    // A reset link is for someone who cannot sign in: it opens the new-password form, not the account.
-    restored = mailed.reset === null && (await auth.restore());
+    // A mailed link is for someone not signed in yet: it opens its form, not the account.
+    restored = mailed.reset === null && mailed.verify === null && (await auth.restore());
   } catch (error) {
     showError(inWords(error, 'restore'));
   }
@@ -108,7 +108,7 @@ async function start() {
   } else {
     showView('signed-out');
   }
-  if (mailed.verify !== null) await confirmEmail(mailed.verify);
+  if (mailed.verify !== null) askToConfirm(mailed.verify);
   if (mailed.reset !== null) askForNewPassword(mailed.reset);
   document.body.dataset.ready = 'true';
 }
