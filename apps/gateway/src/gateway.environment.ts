@@ -159,6 +159,12 @@ export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
   @Min(1)
   ACCOUNT_MAIL_REQUESTS_PER_HOUR = 30;
 
+  /** Account, key, usage and billing requests per account and minute (CONTRACT section 10: 60). */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  ACCOUNT_REQUESTS_PER_MINUTE = 60;
+
   /** Live API keys an account on the free plan may hold. */
   @toInteger()
   @IsInt()

@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PlansModule } from '../plans/plans.module';
 import { AccountMetrics } from './account-metrics';
 import { AccessTokenGuard } from './access/access-token.guard';
+import { AccountRequestLimitGuard } from './access/account-request-limit.guard';
 import { AccountApiKeysController } from './api-keys/account-api-keys.controller';
 import { AccountApiKeys } from './api-keys/account-api-keys.service';
 import { AccountKeyViews } from './api-keys/account-key-views';
@@ -55,6 +56,7 @@ import { UsageHistory } from './usage/usage-history.service';
     SessionStore,
     AccessTokens,
     AccessTokenGuard,
+    AccountRequestLimitGuard,
     SignInLock,
     MailRequestLimit,
     Mailer,
@@ -66,6 +68,6 @@ import { UsageHistory } from './usage/usage-history.service';
     AccountBoosts,
     UsageHistory,
   ],
-  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard, Mailer],
+  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard, AccountRequestLimitGuard, Mailer],
 })
 export class AccountsModule {}

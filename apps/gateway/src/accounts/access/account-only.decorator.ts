@@ -1,8 +1,9 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ApiRetryLaterResponses, ErrorBodyDto, FAILED_AUTHENTICATIONS, Public } from '../gateway-seams';
+import { ApiRetryLaterResponses, ErrorBodyDto, Public } from '../gateway-seams';
 import type { Session } from '../sessions/session.store';
 import { AccessTokenGuard, type SignedInRequest } from './access-token.guard';
+import { AccountRequestLimitGuard } from './account-request-limit.guard';
 
 /** The account operations' scheme: `Authorization: Bearer <access token>` from login. */
 export const ACCESS_TOKEN_SCHEME = 'AccessToken';
@@ -12,18 +13,22 @@ export const REFRESH_COOKIE_SCHEME = 'RefreshCookie';
 
 /**
  * An account operation: no API key and no per-key rate limit (the global guards skip public
- * routes), an access token instead, and the matching scheme and answers in the document.
+ * routes), an access token instead, at most 60 requests a minute per account, and the matching
+ * scheme and answers in the document.
  */
 export const AccountOnly = (): ClassDecorator & MethodDecorator =>
   applyDecorators(
     Public(),
-    UseGuards(AccessTokenGuard),
+    UseGuards(AccessTokenGuard, AccountRequestLimitGuard),
     ApiBearerAuth(ACCESS_TOKEN_SCHEME),
     ApiUnauthorizedResponse({
       type: ErrorBodyDto,
       description: 'UNAUTHORIZED: no access token, or one that is invalid, expired or signed out',
     }),
-    ApiRetryLaterResponses(FAILED_AUTHENTICATIONS, 'SERVICE_UNAVAILABLE'),
+    ApiRetryLaterResponses(
+      'RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address',
+      'SERVICE_UNAVAILABLE',
+    ),
   );
 
 /** The signed-in session of an account operation. */
