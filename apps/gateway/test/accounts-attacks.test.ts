@@ -44,6 +44,8 @@ describe('accounts: sign-in cannot be hijacked before verification nor jammed by
       SQUATTER_PASSWORD,
       OWNER_PASSWORD,
     );
+    // Before confirming, the owner's sign-in hears "not confirmed yet", not "wrong password".
+    expect((await api().login(email, OWNER_PASSWORD)).status).toBe(403);
     // A password of no registration: refused, and the link stays usable.
     const refused = await api().verifyEmail(ownersMail, 'a password nobody registered');
     expect(refused.status).toBe(401);

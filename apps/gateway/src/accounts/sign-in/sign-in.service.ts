@@ -5,6 +5,7 @@ import { AccessTokens, type IssuedAccessToken } from '../sessions/access-tokens'
 import { type IssuedSession, type Session, SessionStore } from '../sessions/session.store';
 import type { AccountRecord } from '../store/account-record';
 import { AccountStore } from '../store/account.store';
+import { PendingRegistrations } from '../store/pending-registrations';
 import { SignInLock } from './sign-in-lock';
 
 export interface SignedIn {
@@ -19,6 +20,7 @@ export interface SignedIn {
 export class SignIn {
   constructor(
     private readonly accounts: AccountStore,
+    private readonly pending: PendingRegistrations,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly accessTokens: AccessTokens,
@@ -36,7 +38,7 @@ export class SignIn {
     this.addressGuard.assertNotBlocked(address);
     const attempt = await this.lock.admit(email, address);
     const account = await this.accounts.findByEmail(email);
-    if (!(await this.passwords.matches(account?.passwordHash, password)) || !account) {
+    if (!(await this.passwordMatches(account, password)) || !account) {
       throw (await this.addressGuard.recordFailure(address)) ?? invalidCredentials();
     }
     await this.lock.takeBack(attempt);
@@ -55,6 +57,18 @@ export class SignIn {
     const session = await this.sessions.start(account.id);
     this.logger.info({ accountId: account.id, sessionId: session.sessionId }, 'signed-in');
     return this.signedIn(session);
+  }
+
+  /**
+   * Whether `password` is the account's; for an email not confirmed yet, that of any of its pending
+   * registrations (so each of them hears "not confirmed yet", not "wrong password"). Without an
+   * account, one Argon2 check all the same.
+   */
+  private async passwordMatches(account: AccountRecord | undefined, password: string): Promise<boolean> {
+    const pending = account && !account.verifiedAt ? await this.pending.of(account.id) : [];
+    const hashes = pending.length > 0 ? pending.map((each) => each.passwordHash) : [account?.passwordHash];
+    for (const hash of hashes) if (await this.passwords.matches(hash, password)) return true;
+    return false;
   }
 
   /**
