@@ -1,6 +1,17 @@
-import { withStripeSettings } from '@pds/accounts';
+import { withStripeSettings } from '@pds/entitlements';
 import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
-import { Equals, IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { IsProxyList } from './proxy-trust';
 
 /** Every setting of the gateway, validated at boot; see the configuration table in the README. */
@@ -49,7 +60,7 @@ export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
   @IsBoolean()
   @Equals(false, {
     message:
-      'TRUST_PROXY=true is no longer accepted: set TRUSTED_PROXIES to the load balancers\' addresses or CIDRs (for example TRUSTED_PROXIES=10.0.0.10 or loopback) and remove TRUST_PROXY',
+      "TRUST_PROXY=true is no longer accepted: set TRUSTED_PROXIES to the load balancers' addresses or CIDRs (for example TRUSTED_PROXIES=10.0.0.10 or loopback) and remove TRUST_PROXY",
   })
   TRUST_PROXY = false;
 

@@ -11,13 +11,16 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerTokenOf } from '../access/access-token.guard';
-import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
+import { bearerTokenOf } from '../sessions/session-token.guard';
+import { REFRESH_COOKIE_SCHEME } from '../sessions/account-only.decorator';
 import { AcceptedDto, AccessTokenDto } from '../dto/auth-answers.dto';
 import { PENDING_REGISTRATIONS_KEPT } from '../store/pending-registrations';
 import { LoginDto, RegisterDto, ResendVerificationDto } from '../dto/credentials.dto';
 import { VerifyEmailDto } from '../dto/token.dto';
-import { BodyValidationPipe, DeadlineAllowance, ErrorBodyDto, RETRY_AFTER_HEADER } from '../gateway-seams';
+import { BodyValidationPipe } from '../../validation/body-validation.pipe';
+import { DeadlineAllowance } from '../../deadline/http-deadlines';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { RETRY_AFTER_HEADER } from '../../docs/response-headers';
 import {
   clearRefreshCookie,
   REFRESH_COOKIE,

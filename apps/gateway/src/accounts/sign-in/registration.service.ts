@@ -1,6 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AccountMetrics } from '../account-metrics';
-import { ApiException, AppLogger, AuthFailureLimiter, ErrorCode } from '../gateway-seams';
+import { ApiException } from '../../errors/api-exception';
+import { AuthFailureLimiter } from '../../keys';
+import { ErrorCode } from '../../errors/error-code';
+import { AppLogger } from '@pds/observability';
 import { AccountMails } from '../mail/account-mails';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { Verification } from '../store/account.lua';

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/redis';
-import { ApiException, fromStorage, sha256Hex, REDIS } from '../gateway-seams';
+import { RedisKeys, type RedisClient, RedisScripts, REDIS_COMMAND, type RunScript } from '@pds/redis';
+import { ApiException } from '../../errors/api-exception';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { sha256Hex } from '../store/secret-hash';
 import { normalizeEmail } from '../store/account-record';
 import { ADMIT_SIGN_IN, UNCOUNT_SIGN_IN } from './sign-in-lock.lua';
 
@@ -34,7 +36,7 @@ export class SignInLock {
   private readonly uncountSignIn: RunScript<number>;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
   ) {

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/redis';
+import { RedisKeys, type RedisClient, RedisScripts, type RunScript, REDIS_COMMAND } from '@pds/redis';
 import { randomBytes } from 'node:crypto';
-import { fromStorage, REDIS } from '../gateway-seams';
-import { FREE_PLAN_ID } from '../../plans/plan';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { FREE_PLAN_ID } from '../../entitlements';
 import { CREATE_ACCOUNT, SET_PASSWORD_FROM_MAIL } from './account.lua';
 import { type AccountRecord, accountFromHash, accountToHash, normalizeEmail } from './account-record';
 import { newRegistrationId, PENDING_REGISTRATION_MS } from './pending-registrations';
@@ -22,7 +22,7 @@ export class AccountStore {
   private readonly setPasswordFromMail: RunScript<number>;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
   ) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/redis';
+import { RedisKeys, type RedisClient, RedisScripts, REDIS_COMMAND, type RunScript } from '@pds/redis';
 import { randomBytes } from 'node:crypto';
-import { fromStorage, REDIS } from '../gateway-seams';
+import { fromStorage } from '../../errors/storage-unavailable.error';
 import { ADD_PENDING_REGISTRATION, Verification, VERIFY_WITH_PASSWORD } from './account.lua';
 
 /** CONTRACT section 10: a registration not verified within 7 days is forgotten. */
@@ -36,7 +36,7 @@ export class PendingRegistrations {
   private readonly verifyWithPassword: RunScript<Verification>;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
   ) {
