@@ -324,7 +324,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account; a verification link valid 24 h is mailed. Same answer for a taken email
-     * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Registering an email that is registered but not yet verified changes nothing of that account and spends none of its links: it mails a fresh link, and the password that counts is the one given with the registration whose link is opened. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
+     * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; verify-email with it and this password confirms the email and signs in. Registering an email that is registered but not yet verified changes nothing of that account: this password is kept beside the earlier ones (for 7 days) and a fresh link is mailed; the password given at verification decides which one counts. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
      */
     post: operations['register'];
     delete?: never;
@@ -363,8 +363,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Confirm the email with the mailed token (single use)
-     * @description Marks the account's email as verified with the token of the verification mail. An unknown, used or expired token is a 400 `token is invalid or expired`.
+     * Confirm the email with the mailed token and the sign-up password, and sign in
+     * @description Confirms the email with the token of a verification mail and the password given when signing up, and signs in: the answer is login's (an access token, and the refresh cookie). The password must be the one of one of the email's pending sign-ups (each keeps its own; they are forgotten after 7 days), and it becomes the account's password, so a link, resent or not, never hands the account to whoever registered the address first. A link, used or not, of an email already confirmed is a 409 `email is already confirmed; sign in`; an unknown or expired token (24 h) a 400 `token is invalid or expired`; a password matching no pending sign-up a 401, and the link stays usable (a password reset link confirms the email too).
      */
     post: operations['verifyEmail'];
     delete?: never;
@@ -384,7 +384,7 @@ export interface paths {
     put?: never;
     /**
      * Mail a new verification link when the account exists and is unverified; the same answer otherwise
-     * @description Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working.
+     * @description Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working. A link carries no password: verify-email takes the one given when signing up.
      */
     post: operations['resendVerificationEmail'];
     delete?: never;
@@ -1181,6 +1181,8 @@ export interface components {
       usage: components['schemas']['UsageBucketDto'][];
     };
     VerifyEmailDto: {
+      /** @example correct horse battery staple */
+      password: string;
       /** @description The token from the link in the mail */
       token: string;
     };
@@ -1219,7 +1221,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1269,7 +1271,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1341,7 +1343,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1404,7 +1406,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1472,7 +1474,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2162,7 +2164,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes, from an address that has not signed in to it in the last 30 days; or too many failures from the address */
+      /** @description RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes from addresses that have not signed in to it in the last 30 days, or past 50 from one that has (each attempt is counted before its password is checked); or too many failures from the address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2439,7 +2441,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DoneDto'];
+          'application/json': components['schemas']['AccessTokenDto'];
         };
       };
       /** @description VALIDATION_ERROR, naming each failing field */
@@ -2451,9 +2453,38 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description UNAUTHORIZED: the password matches none of the pending sign-ups of this email */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: email is already confirmed; sign in */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: body over 16 KiB */
       413: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failures from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2553,7 +2584,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2629,7 +2660,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2683,7 +2714,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2765,7 +2796,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2841,7 +2872,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */

@@ -4,7 +4,7 @@ import { send } from './send';
 
 type Schemas = components['schemas'];
 
-/** What login and refresh answer, as openapi-fetch resolves it. */
+/** What verifyEmail, login and refresh answer, as openapi-fetch resolves it. */
 interface SignInOutcome {
   readonly data?: Schemas['AccessTokenDto'];
   readonly error?: unknown;
@@ -12,8 +12,8 @@ interface SignInOutcome {
 }
 
 /**
- * The `auth` area. A sign-in (`login`, `refresh`) keeps its access token in the client, so the
- * account calls after it are authenticated.
+ * The `auth` area. A sign-in (`verifyEmail`, `login`, `refresh`) keeps its access token in the
+ * client, so the account calls after it are authenticated.
  */
 function authOperations({ api, credentials, retry }: RestContext) {
   const signedIn = async (call: () => Promise<SignInOutcome>) => {
@@ -28,8 +28,12 @@ function authOperations({ api, credentials, retry }: RestContext) {
     /** A new verification link for an account not verified yet (202 whatever the email). */
     resendVerification: (body: Schemas['ResendVerificationDto']) =>
       send(() => api.POST('/api/v1/auth/verify-email/resend', { body }), retry),
+    /**
+     * Confirms the email with the mailed token and the password given at sign-up, and signs in as
+     * `login` does (the access token is kept for the account calls after it).
+     */
     verifyEmail: (body: Schemas['VerifyEmailDto']) =>
-      send(() => api.POST('/api/v1/auth/verify-email', { body }), retry),
+      signedIn(() => api.POST('/api/v1/auth/verify-email', { body })),
     login: (body: Schemas['LoginDto']) => signedIn(() => api.POST('/api/v1/auth/login', { body })),
     refresh: () =>
       signedIn(() => api.POST('/api/v1/auth/refresh', { headers: credentials.refreshHeaders() })),
