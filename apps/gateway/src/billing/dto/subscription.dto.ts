@@ -95,6 +95,15 @@ export class InvoiceDto {
     description: "Stripe's hosted invoice page",
   })
   url!: string | null;
+
+  @ApiProperty({
+    type: 'string',
+    format: 'date-time',
+    nullable: true,
+    description:
+      "When Stripe charges this open invoice again (Stripe's `next_payment_attempt`); null when it will not",
+  })
+  nextPaymentAttempt!: string | null;
 }
 
 /** 200 of GET /api/v1/billing/invoices. */
