@@ -64,7 +64,7 @@ export class StripePlanMoves {
           payment_behavior: 'pending_if_incomplete',
           ...(prorationDate === undefined ? {} : { proration_date: prorationDate }),
         },
-        // A retried request replays; after a declined one the latest invoice differs, so a retry with a fixed card charges anew.
+        // A retried request replays; after a decline the latest invoice differs, so a new try charges anew.
         {
           idempotencyKey: `pds-upgrade-${item.id}-${item.price.id}-${to.stripePriceId}-${latest}-${prorationDate ?? item.current_period_start}`,
         },
