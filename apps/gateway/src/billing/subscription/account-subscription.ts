@@ -5,12 +5,11 @@ import {
   billingStateOf,
   currentSubscription,
   SUBSCRIPTION_EXPANSIONS,
-} from '@pds/accounts';
+} from '@pds/entitlements';
 import type Stripe from 'stripe';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import type { Plan } from '../../plans/plan';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { type Plan, PlanCatalogue } from '../../entitlements';
 import { fromStripe, requireStripe } from '../stripe/stripe-call';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { FREE_PLAN_ID, type Plan } from '../../plans/plan';
+import { FREE_PLAN_ID, type Plan } from '../../entitlements';
 import { minorUnitsToDecimal } from '../invoices/minor-units';
 import { fromStripe } from '../stripe/stripe-call';
 import { AccountSubscription, type ChangeableSubscription } from './account-subscription';

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SubscriptionSummary } from '@pds/accounts';
+import type { SubscriptionSummary } from '@pds/entitlements';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { FREE_PLAN_ID, type Plan } from '../../plans/plan';
+import { FREE_PLAN_ID, type Plan } from '../../entitlements';
 import { fromStripe } from '../stripe/stripe-call';
 import { STRIPE_SYNC, type StripeSyncClient } from '../stripe/stripe-sync.provider';
 import { AccountSubscription, type ChangeableSubscription } from './account-subscription';

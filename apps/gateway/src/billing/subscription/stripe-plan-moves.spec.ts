@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ApiException } from '../../errors/api-exception';
-import type { Plan } from '../../plans/plan';
+import type { Plan } from '../../entitlements';
 import { StripePlanMoves } from './stripe-plan-moves';
 
 const BUSINESS = { id: 'business', name: 'Business', stripePriceId: 'price_business' } as Plan & {

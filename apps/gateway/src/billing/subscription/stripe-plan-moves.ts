@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { ApiException } from '../../errors/api-exception';
-import type { Plan } from '../../plans/plan';
+import type { Plan } from '../../entitlements';
 import { fromStripe } from '../stripe/stripe-call';
 
 function idOf(value: string | { id?: string } | null): string {
