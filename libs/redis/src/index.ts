@@ -4,6 +4,7 @@ export * from './history-queue';
 export * from './last-event-time';
 export * from './exchange-status';
 export * from './scripts/lua-script';
+export * from './scripts/market-rules.lua';
 export * from './scripts/script-replies';
 export * from './nest/redis.module';
 export * from './scripts/redis-scripts';

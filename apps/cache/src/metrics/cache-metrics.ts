@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { HISTORY_JOB_OPTIONS, HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
 import type { Queue } from 'bullmq';
+import { gaugeReadAtScrape } from '@pds/observability';
 import { Counter, Gauge, Registry } from 'prom-client';
 
 /** Job states whose counts are the queue's depth. */
@@ -17,8 +18,10 @@ export class CacheMetrics {
   private readonly jobs: Counter<'queue' | 'name' | 'outcome'>;
   private readonly failedAttempts: Counter<'queue' | 'name' | 'attempt'>;
   private readonly gapsRepaired: Counter;
-  private readonly weightUsed: Gauge;
+  /** Unknown (the gauge absent) until the exchange first reports it. */
+  private weightUsed: number | undefined;
   private readonly exchangeRequests: Counter<'status'>;
+  private readonly refused: Counter<'exchange' | 'reason'>;
 
   constructor(registry: Registry, @InjectQueue(HISTORY_QUEUE) queue: Queue) {
     this.jobs = new Counter({
@@ -33,15 +36,22 @@ export class CacheMetrics {
       help: 'Gaps of the live data this worker repaired (repair-gap jobs completed)',
       registers: [registry],
     });
-    this.weightUsed = new Gauge({
+    gaugeReadAtScrape({
+      registry,
       name: 'pds_exchange_weight_used',
-      help: "The exchange's used request weight of this IP in its current minute, as last reported",
-      registers: [registry],
+      help: "The exchange's used request weight of this IP in its current minute, as last reported; absent before the first report",
+      read: () => this.weightUsed,
     });
     this.exchangeRequests = new Counter({
       name: 'pds_exchange_requests_total',
       help: 'REST requests this worker sent to the exchange, by HTTP status (or error kind)',
       labelNames: ['status'],
+      registers: [registry],
+    });
+    this.refused = new Counter({
+      name: 'pds_exchange_frames_refused_total',
+      help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
+      labelNames: ['exchange', 'reason'],
       registers: [registry],
     });
     new Gauge({
@@ -75,8 +85,13 @@ export class CacheMetrics {
     this.exchangeRequests.inc({ status });
   }
 
+  /** A value of a REST answer refused by a rule of CONTRACT section 11 (`reason`: RefusalReason). */
+  valueRefused(exchange: string, reason: string): void {
+    this.refused.inc({ exchange, reason });
+  }
+
   usedWeightReported(usedWeight: number | undefined): void {
-    if (usedWeight !== undefined) this.weightUsed.set(usedWeight);
+    if (usedWeight !== undefined) this.weightUsed = usedWeight;
   }
 }
 
