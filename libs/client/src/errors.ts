@@ -34,6 +34,8 @@ export class PriceDataError extends Error {
 export class ValidationError extends PriceDataError {}
 /** 401 / 4401 `UNAUTHORIZED`: missing, unknown or revoked key, or a wrong token or password. */
 export class UnauthorizedError extends PriceDataError {}
+/** 402 `PAYMENT_REQUIRED`: the card was declined for a charge the request needed; nothing changed. */
+export class PaymentRequiredError extends PriceDataError {}
 /** 403 `FORBIDDEN`. */
 export class ForbiddenError extends PriceDataError {}
 /** 404 `NOT_FOUND`. */
@@ -70,6 +72,7 @@ export class RedirectRefusedError extends PriceDataError {
 const BY_CODE: Record<string, new (body: ErrorBody, details?: ErrorDetails) => PriceDataError> = {
   VALIDATION_ERROR: ValidationError,
   UNAUTHORIZED: UnauthorizedError,
+  PAYMENT_REQUIRED: PaymentRequiredError,
   FORBIDDEN: ForbiddenError,
   NOT_FOUND: NotFoundError,
   CONFLICT: ConflictError,

@@ -169,6 +169,7 @@ describe('the client against the real stack: REST', () => {
     const { data: portal } = await client.billing.openPortal();
     expect(portal.url).toContain(payments.baseUrl);
     await expect(client.billing.changePlan({ plan: 'no-such-plan' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(client.billing.previewPlanChange('no-such-plan')).rejects.toBeInstanceOf(ValidationError);
     const { data: invoices } = await client.billing.listInvoices();
     expect(Array.isArray(invoices.invoices)).toBe(true);
 

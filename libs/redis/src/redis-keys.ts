@@ -165,6 +165,14 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:by-stripe-customer`;
   }
 
+  /**
+   * The last preview of a plan change an account was shown (plan and Stripe's proration date), so
+   * the change that follows charges exactly the previewed amount; it expires on its own.
+   */
+  planChangeQuote(accountId: string): string {
+    return `${this.prefix}:{accounts}:plan-change-quote:${accountId}`;
+  }
+
   /** Set of the ids of accounts that ever had a Stripe customer: what reconciliation re-reads. */
   billedAccounts(): string {
     return `${this.prefix}:{accounts}:billed`;

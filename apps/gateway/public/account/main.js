@@ -2,10 +2,11 @@
 // links, and once signed in keeps the account, usage and limits fresh without a reload.
 import { auth } from './api.js';
 import { followBilling, renderBilling, wireBilling } from './billing.js';
-import { $, showError, showNotice, showView } from './dom.js';
+import { $, showError, showFleetingNotice, showNotice, showView } from './dom.js';
 import { forgetHistory, renderHistory, wireHistory } from './history.js';
 import { forgetKeys, renderKeys, wireKeys } from './keys.js';
 import { renderAccount } from './limits.js';
+import { noteReturnFromPortal } from './past-due.js';
 import { askForNewPassword, askToConfirm, takeMailedToken, wireSignedOut } from './signed-out.js';
 import { forgetUsage, renderUsage, wireUsage } from './usage.js';
 import { inWords } from './words.js';
@@ -85,7 +86,10 @@ function takeCheckoutReturn() {
     const outcome = query.get(parameter);
     if (outcome === null) continue;
     history.replaceState(null, '', location.pathname);
-    if (outcomes[outcome]) showNotice(outcomes[outcome]);
+    if (parameter === 'portal') {
+      noteReturnFromPortal();
+      showFleetingNotice(outcomes.return);
+    } else if (outcomes[outcome]) showNotice(outcomes[outcome]);
   }
 }
 

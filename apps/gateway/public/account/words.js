@@ -40,6 +40,9 @@ const BY_STATUS = {
 
 /** What to tell the person about `error` (an ApiError) during `situation` (a key of BY_SITUATION). */
 export function inWords(error, situation) {
+  if (situation === 'changePlan' && error.status === 409 && /past due/.test(error.message ?? '')) {
+    return 'A payment is past due: fix it first with “Fix payment” at the top of the page.';
+  }
   const specific = BY_SITUATION[situation]?.[error.status];
   if (specific) return specific;
   if (error.status === 429 && situation === 'signIn') return `Sign-in is locked. ${error.message}`;

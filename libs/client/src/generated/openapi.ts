@@ -504,9 +504,29 @@ export interface paths {
     put?: never;
     /**
      * Change the plan of the live subscription
-     * @description An upgrade applies at once: the rest of the period is prorated and charged now (an invoice), and every key gets the new limits within 5 s. A downgrade, or `free`, applies at the end of the paid period and shows meanwhile as `subscription.pendingPlan`. Asking for the current plan while a change is pending withdraws that change.
+     * @description An upgrade applies once paid: the rest of the period is prorated and charged now (an invoice, the amount of GET /api/v1/billing/subscription/preview), and every key gets the new limits within 5 s; a declined card changes nothing (402). A downgrade, or `free`, applies at the end of the paid period and shows meanwhile as `subscription.pendingPlan`. Asking for the current plan while a change is pending withdraws that change.
      */
     post: operations['changePlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a change to a plan would charge now, and when it would apply
+     * @description From Stripe's invoice preview with proration: an upgrade's prorated charge for the rest of the paid period (charged, and applied, once paid; a change confirmed within 15 minutes charges exactly this amount), a downgrade or `free` nothing now and from the end of the period. For the current plan while a change is scheduled: withdrawing it, nothing to pay.
+     */
+    get: operations['previewPlanChange'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -904,6 +924,7 @@ export interface components {
         | 'VALIDATION_ERROR'
         | 'UNAUTHORIZED'
         | 'FORBIDDEN'
+        | 'PAYMENT_REQUIRED'
         | 'NOT_FOUND'
         | 'CONFLICT'
         | 'PAYLOAD_TOO_LARGE'
@@ -950,10 +971,15 @@ export interface components {
       currency: string;
       /** @example in_1QxY2zAbCdEfGhIjKlMnOpQr */
       id: string;
+      /**
+       * Format: date-time
+       * @description When Stripe charges this open invoice again (Stripe's `next_payment_attempt`); null when it will not
+       */
+      nextPaymentAttempt: string | null;
       /** @example A1B2C3D4-0002 */
       number: string | null;
       /**
-       * @description Stripe's status: `open`, `paid`, `uncollectible` or `void`
+       * @description Stripe's status: `open`, `paid`, `uncollectible` or `void` (an unpaid invoice of a plan that has ended, or of an upgrade whose charge was declined)
        * @example paid
        */
       status: string;
@@ -1068,6 +1094,28 @@ export interface components {
        */
       plan: string;
       subscription: components['schemas']['SubscriptionDto'];
+    };
+    PlanChangePreviewDto: {
+      /**
+       * @description What the change charges now, as a decimal string in the currency (the prorated difference of an upgrade; 0 for a downgrade)
+       * @example 40.00
+       */
+      amountDue: string;
+      /**
+       * Format: date-time
+       * @description When the change applies: the moment the charge is computed at, or the end of the paid period
+       */
+      at: string;
+      /** @example usd */
+      currency: string;
+      /**
+       * @description `now` for an upgrade (once its charge is paid) or a withdrawn change; `period_end` for a downgrade
+       * @example now
+       * @enum {string}
+       */
+      effective: 'now' | 'period_end';
+      /** @example business */
+      plan: string;
     };
     PlanDto: {
       /** @description Live API keys the account may hold */
@@ -2863,7 +2911,91 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout) */
+      /** @description PAYMENT_REQUIRED: the card was declined for the prorated charge; the plan is unchanged */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout), or a payment of it is past due (fix the payment in the portal first) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)
+       *
+       *     SERVICE_UNAVAILABLE
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  previewPlanChange: {
+    parameters: {
+      query: {
+        /** @description A plan id from GET /api/v1/billing/plans */
+        plan: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlanChangePreviewDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: unknown plan, or the current plan with no change scheduled */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout), or a payment of it is past due (fix the payment in the portal first) */
       409: {
         headers: {
           [name: string]: unknown;

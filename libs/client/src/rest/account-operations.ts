@@ -88,7 +88,17 @@ export function accountOperations(context: RestContext) {
       startBoostCheckout: (body: Schemas['BoostCheckoutDto']) =>
         send(() => api.POST('/api/v1/billing/boosts/checkout', { ...session(), body }), retry),
       openPortal: () => send(() => api.POST('/api/v1/billing/portal', session()), retry),
-      /** Changes the live subscription's plan (an upgrade now, a downgrade at the period end). */
+      /** What a change to `plan` charges now and when it applies (an upgrade: the prorated charge). */
+      previewPlanChange: (plan: string) =>
+        send(
+          () =>
+            api.GET('/api/v1/billing/subscription/preview', { ...session(), params: { query: { plan } } }),
+          retry,
+        ),
+      /**
+       * Changes the live subscription's plan: an upgrade once its prorated charge is paid
+       * (`PaymentRequiredError` when the card is declined), a downgrade at the period end.
+       */
       changePlan: (body: Schemas['ChangePlanDto']) =>
         send(() => api.POST('/api/v1/billing/subscription', { ...session(), body }), retry),
       /** The account's invoices, newest first. */
