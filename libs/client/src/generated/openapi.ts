@@ -2929,7 +2929,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
