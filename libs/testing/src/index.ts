@@ -20,3 +20,5 @@ export * from './webhook-receiver';
 export * from './mail-sink';
 export * from './redis-sentinel';
 export * from './run-until-exit';
+export * from './hostile-binance-frames';
+export * from './in-process-stream';

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/jest';
 import { compareDecimals } from '@pds/market';
-import { hostileDecimal, hostileId, hostileTime } from '../testing/hostile-binance-frames';
+import { hostileDecimal, hostileId, hostileTime } from '@pds/testing';
 import { EventDeduplicator } from './event-deduplicator';
 import { checkDecimal, checkTrade, MAX_CLOCK_LEAD_MS, MAX_DATE_MS, timeBounds } from './frame-checks';
 
