@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 
 /** Stands for a number literal JSON.stringify cannot write (`1e50000000`); replaced in `frameText`. */
 const RAW = '@@raw:';
-const raw = (literal: string): string => `${RAW}${literal}@@`;
+export const raw = (literal: string): string => `${RAW}${literal}@@`;
 
 const NOW = Date.now();
 const FAR_FUTURE = Date.parse('2200-01-01T00:00:00.000Z');
@@ -55,10 +55,10 @@ export const hostileDecimal = fc.oneof(
 const interval = fc.constantFrom('1m', '5m', '1h', '1d', '3m', '1w', '', 'x');
 
 /** Marks a field to leave out of the frame. */
-const MISSING = '@@missing@@';
+export const MISSING = '@@missing@@';
 
 /** Mostly the valid value, now and then a hostile one or none: one bad field in a good frame. */
-function field(valid: unknown, hostile: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+export function field(valid: unknown, hostile: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 4, arbitrary: fc.constant(valid) },
     { weight: 1, arbitrary: hostile },
@@ -105,7 +105,7 @@ const klineData = fc.record({
 });
 
 /** Frame text, with the raw number literals put in place. */
-function frameText(value: unknown): string {
+export function frameText(value: unknown): string {
   const text = JSON.stringify(value, (_key, field: unknown) => (field === MISSING ? undefined : field));
   return text.replace(/"@@raw:([^@]*)@@"/g, '$1');
 }

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { HISTORY_JOB_OPTIONS, HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
 import type { Queue } from 'bullmq';
+import { gaugeReadAtScrape } from '@pds/observability';
 import { Counter, Gauge, Registry } from 'prom-client';
 
 /** Job states whose counts are the queue's depth. */
@@ -17,7 +18,8 @@ export class CacheMetrics {
   private readonly jobs: Counter<'queue' | 'name' | 'outcome'>;
   private readonly failedAttempts: Counter<'queue' | 'name' | 'attempt'>;
   private readonly gapsRepaired: Counter;
-  private readonly weightUsed: Gauge;
+  /** Unknown (the gauge absent) until the exchange first reports it. */
+  private weightUsed: number | undefined;
   private readonly exchangeRequests: Counter<'status'>;
   private readonly refused: Counter<'exchange' | 'reason'>;
 
@@ -34,10 +36,11 @@ export class CacheMetrics {
       help: 'Gaps of the live data this worker repaired (repair-gap jobs completed)',
       registers: [registry],
     });
-    this.weightUsed = new Gauge({
+    gaugeReadAtScrape({
+      registry,
       name: 'pds_exchange_weight_used',
-      help: "The exchange's used request weight of this IP in its current minute, as last reported",
-      registers: [registry],
+      help: "The exchange's used request weight of this IP in its current minute, as last reported; absent before the first report",
+      read: () => this.weightUsed,
     });
     this.exchangeRequests = new Counter({
       name: 'pds_exchange_requests_total',
@@ -45,12 +48,7 @@ export class CacheMetrics {
       labelNames: ['status'],
       registers: [registry],
     });
-    this.refused = new Counter({
-      name: 'pds_exchange_frames_refused_total',
-      help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
-      labelNames: ['exchange', 'reason'],
-      registers: [registry],
-    });
+    this.refused = refusedCounter(registry);
     new Gauge({
       name: 'pds_cache_queue_depth',
       help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
@@ -88,7 +86,7 @@ export class CacheMetrics {
   }
 
   usedWeightReported(usedWeight: number | undefined): void {
-    if (usedWeight !== undefined) this.weightUsed.set(usedWeight);
+    if (usedWeight !== undefined) this.weightUsed = usedWeight;
   }
 }
 
@@ -120,4 +118,14 @@ async function jobCounts(queue: Queue): Promise<Record<string, number> | undefin
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** CONTRACT section 11, "Untrusted frames": REST klines refused, by exchange and reason. */
+function refusedCounter(registry: Registry): Counter<'exchange' | 'reason'> {
+  return new Counter({
+    name: 'pds_exchange_frames_refused_total',
+    help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
+    labelNames: ['exchange', 'reason'],
+    registers: [registry],
+  });
 }

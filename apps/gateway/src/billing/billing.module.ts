@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AccountBilling } from '@pds/accounts';
-import { AccessModule } from '../access/access.module';
-import { AccountsModule } from '../accounts/accounts.module';
-import { PlansModule } from '../plans/plans.module';
+import { AccountBilling } from '@pds/entitlements';
+import { AccountsModule } from '../accounts';
+import { EntitlementsModule } from '../entitlements';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutPages } from './checkout/checkout-pages';
 import { StripeCustomers } from './checkout/stripe-customers';
@@ -18,12 +17,12 @@ import { StripeWebhooks } from './webhooks/stripe-webhooks';
 import { WebhookMetrics } from './webhooks/webhook-metrics';
 
 /**
- * The billing and boosts areas: plans on sale, Stripe Checkout and portal, plan changes and invoices
- * of the live subscription, Stripe's webhooks.
+ * Stripe: plans on sale, Checkout and portal, plan changes and invoices of the live subscription,
+ * Stripe's webhooks and the billing mails. It reads and writes accounts and entitlements only
+ * through what AccountsModule and EntitlementsModule export, and @pds/entitlements.
  */
 @Module({
-  // The account guard needs the address brute-force guard that AccessModule provides.
-  imports: [PlansModule, AccessModule, AccountsModule],
+  imports: [EntitlementsModule, AccountsModule],
   controllers: [PlansController, CheckoutController, SubscriptionController],
   providers: [
     stripeProvider,

@@ -15,18 +15,29 @@ export class ExchangeClock {
   private count = 0;
   private next = 0;
   private offsetMs: number | undefined;
+  private medianMs: number | undefined;
 
   /** An accepted event's time and the local time it arrived at. */
   observe(eventTime: number, receivedAt: number): void {
     this.samples[this.next] = eventTime - receivedAt;
     this.next = (this.next + 1) % WINDOW;
     this.count = Math.min(this.count + 1, WINDOW);
-    this.offsetMs = Math.max(0, this.lowerMedian());
+    this.medianMs = this.lowerMedian();
+    this.offsetMs = Math.max(0, this.medianMs);
   }
 
   /** The exchange's time at local time `localNow`; undefined before the first accepted event. */
   now(localNow: number): number | undefined {
     return this.offsetMs === undefined ? undefined : localNow + this.offsetMs;
+  }
+
+  /**
+   * The exchange's own time at local time `localNow`, behind the local clock where the exchange's
+   * is: for deciding what has ended at the exchange (Kraken's candles), where `now`, never behind
+   * the local clock, would end things early. Undefined before the first accepted event.
+   */
+  estimate(localNow: number): number | undefined {
+    return this.medianMs === undefined ? undefined : localNow + this.medianMs;
   }
 
   /** The lower median: of two samples the smaller, so a forged second event loses to the first. */

@@ -8,6 +8,7 @@ import { ReconnectBackoff } from '../reconnect-backoff';
 import { EventScreen } from './event-screen';
 import { FrameRefusals, type RefusalCounts } from './frame-refusals';
 import {
+  type FrameOrigin,
   OVERSIZE_DEATH,
   openStreamConnection,
   type SocketFactory,
@@ -121,8 +122,8 @@ export class ExchangeLiveStream implements LiveStream {
   private connect(): StreamConnection {
     this.budget.record(this.now());
     return openStreamConnection(this.url, this.options, {
-      onFrame: (connection, frame) => {
-        this.onFrame(connection, frame);
+      onFrame: (connection, frame, origin) => {
+        this.onFrame(connection, frame, origin);
       },
       onDead: (connection, reason) => {
         this.onDead(connection, reason);
@@ -130,10 +131,17 @@ export class ExchangeLiveStream implements LiveStream {
     });
   }
 
-  private onFrame(connection: StreamConnection, frame: StreamFrame): void {
+  private onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void {
     if (this.stopped) return;
+    if (origin === 'clock') {
+      // Made by the exchange's clock, not sent: no sign of life; only the serving connection's count.
+      if (connection === this.active && frame.kind === 'klines') this.onData(connection, frame);
+      return;
+    }
     this.delivery.frameReceived();
-    if (connection === this.active) this.listeners.emit('alive', { time: this.now() });
+    // Not live before every subscription is acknowledged: it may never carry data.
+    const live = connection === this.active && connection.isSubscribed;
+    if (live) this.listeners.emit('alive', { time: this.now() });
     switch (frame.kind) {
       case 'trades':
       case 'klines':

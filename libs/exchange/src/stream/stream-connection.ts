@@ -1,11 +1,16 @@
 import WebSocket, { type RawData } from 'ws';
 import type { MarketSymbol } from '@pds/market';
 import { MAX_MESSAGE_BYTES } from './frame-checks';
+import { DueTimer } from './due-timer';
 import { malformed, type StreamFrame } from './stream-frame';
+import { SubscriptionAcks } from './subscription-acks';
 import type { FrameDecoder, PingRules, StreamWireFormat } from './wire-format';
 
+/** Where a frame came from: the exchange, or the exchange's clock alone (see FrameDecoder.due). */
+export type FrameOrigin = 'exchange' | 'clock';
+
 export interface ConnectionHandlers {
-  onFrame(connection: StreamConnection, frame: StreamFrame): void;
+  onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void;
   /** Called once when the connection ends by itself (never after `close()`). */
   onDead(connection: StreamConnection, reason: string): void;
 }
@@ -16,6 +21,7 @@ export interface ConnectionSetup {
   readonly subscribeMessages: readonly string[];
   readonly decoder: FrameDecoder;
   readonly ping: PingRules;
+  readonly subscriptionAcks?: { readonly withinMs: number } | undefined;
 }
 
 export type SocketFactory = (url: string, options: { readonly autoPong: boolean }) => WebSocket;
@@ -74,6 +80,8 @@ export class StreamConnection {
   private readonly socket: WebSocket;
   private silenceTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
+  private readonly acks: SubscriptionAcks;
+  private readonly dueTimer: DueTimer;
   private ended = false;
 
   constructor(
@@ -81,6 +89,10 @@ export class StreamConnection {
     private readonly handlers: ConnectionHandlers,
     createSocket: SocketFactory = defaultSocketFactory,
   ) {
+    this.acks = new SubscriptionAcks(setup.subscribeMessages.length, setup.subscriptionAcks?.withinMs);
+    this.dueTimer = new DueTimer(setup.decoder, (frames) => {
+      if (!this.ended) this.dispatch(frames, 'clock');
+    });
     this.socket = createSocket(setup.url, { autoPong: setup.ping.autoPong });
     this.socket.on('open', () => {
       this.onOpen();
@@ -99,6 +111,11 @@ export class StreamConnection {
 
   get isEnded(): boolean {
     return this.ended;
+  }
+
+  /** Every subscribe message acknowledged (always, for exchanges that send no acknowledgements). */
+  get isSubscribed(): boolean {
+    return this.acks.complete;
   }
 
   /** Ends the connection as dead (`onDead` with `reason`), e.g. when the exchange says it is down. */
@@ -125,6 +142,9 @@ export class StreamConnection {
   private onOpen(): void {
     if (this.ended) return;
     for (const message of this.setup.subscribeMessages) this.socket.send(message);
+    this.acks.sent(() => {
+      this.die('subscription:timeout');
+    });
     const appPing = this.setup.ping.appPing;
     if (appPing) {
       this.pingTimer = setInterval(() => {
@@ -141,10 +161,17 @@ export class StreamConnection {
       return;
     }
     this.armWatchdog();
-    for (const frame of this.decode(data, isBinary)) {
+    this.dispatch(this.decode(data, isBinary), 'exchange');
+    this.dueTimer.arm(); // after the frames: a stopped timer (a connection that ended) stays off
+  }
+
+  private dispatch(frames: readonly StreamFrame[], origin: FrameOrigin): void {
+    for (const frame of frames) {
       // A frame's handler may close this connection (a switch): the rest of the batch is dropped.
       if (this.isEnded) return;
-      this.deliver(frame);
+      const refusal = this.acks.note(frame);
+      this.deliver(frame, origin);
+      if (refusal === 'refused') this.die('subscription:refused');
     }
   }
 
@@ -163,12 +190,12 @@ export class StreamConnection {
    * No exception from a frame leaves the socket's handler (it would end the process): a handler
    * that throws has its frame counted as malformed instead.
    */
-  private deliver(frame: StreamFrame): void {
+  private deliver(frame: StreamFrame, origin: FrameOrigin): void {
     try {
-      this.handlers.onFrame(this, frame);
+      this.handlers.onFrame(this, frame, origin);
     } catch (error) {
       try {
-        this.handlers.onFrame(this, malformed(`handler threw: ${String(error)}`));
+        this.handlers.onFrame(this, malformed(`handler threw: ${String(error)}`), 'exchange');
       } catch {
         // Counting failed too: the frame is dropped all the same.
       }
@@ -185,6 +212,8 @@ export class StreamConnection {
   private stopTimers(): void {
     clearTimeout(this.silenceTimer);
     clearInterval(this.pingTimer);
+    this.dueTimer.stop();
+    this.acks.stop();
   }
 
   private die(reason: string): void {
@@ -214,6 +243,7 @@ export function openStreamConnection(
     subscribeMessages: wireFormat.subscribeMessages(symbol),
     decoder: wireFormat.createDecoder(symbol),
     ping: wireFormat.ping,
+    subscriptionAcks: wireFormat.subscriptionAcks,
   };
   return new StreamConnection(setup, handlers, stream.createSocket);
 }

@@ -13,8 +13,11 @@ export type StreamFrame =
   | { readonly kind: 'trades'; readonly trades: readonly StreamTrade[] }
   /** Kline pushes, in the interface's shape, whole-interval values. */
   | { readonly kind: 'klines'; readonly klines: readonly StreamKline[] }
-  /** A reply to our own request (subscribe acknowledgement, pong): not market data. */
-  | { readonly kind: 'ack' }
+  /**
+   * A reply to our own request (subscribe acknowledgement, pong): not market data. `subscription`
+   * marks the acknowledgement of one of the connection's subscribe messages.
+   */
+  | { readonly kind: 'ack'; readonly subscription?: boolean }
   /** The exchange's "connection alive" message (Kraken's heartbeat, status): not market data. */
   | { readonly kind: 'heartbeat' }
   /** The server will close this connection soon: open a replacement now. */
@@ -24,8 +27,11 @@ export type StreamFrame =
    * connection is as good as dead, though its heartbeats would keep it open.
    */
   | { readonly kind: 'unavailable'; readonly reason: string }
-  /** The exchange refused one of our requests. */
-  | { readonly kind: 'errorReply'; readonly message: string }
+  /**
+   * The exchange refused one of our requests; a refused subscription (`subscription`) leaves the
+   * connection without the data it is for, so it ends as dead.
+   */
+  | { readonly kind: 'errorReply'; readonly message: string; readonly subscription?: boolean }
   | {
       readonly kind: 'skipped';
       readonly skip: SkipKind;
