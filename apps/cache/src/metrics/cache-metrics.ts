@@ -48,13 +48,21 @@ export class CacheMetrics {
       labelNames: ['status'],
       registers: [registry],
     });
-    this.refused = new Counter({
-      name: 'pds_exchange_frames_refused_total',
-      help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
-      labelNames: ['exchange', 'reason'],
+    this.refused = refusedCounter(registry);
+    new Gauge({
+      name: 'pds_cache_queue_depth',
+      help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
+      labelNames: ['queue', 'state'],
       registers: [registry],
+      async collect() {
+        this.reset();
+        const counts = await jobCounts(queue);
+        for (const state of DEPTH_STATES) {
+          const count = counts?.[state];
+          if (count !== undefined) this.set({ queue: queue.name, state }, count);
+        }
+      },
     });
-    queueDepthGauge(registry, queue);
   }
 
   jobFinished(queue: string, name: string, outcome: JobOutcome): void {
@@ -112,20 +120,12 @@ async function jobCounts(queue: Queue): Promise<Record<string, number> | undefin
   }
 }
 
-/** The queue's jobs by state, counted at each scrape; absent when Redis did not answer. */
-function queueDepthGauge(registry: Registry, queue: Queue): void {
-  new Gauge({
-    name: 'pds_cache_queue_depth',
-    help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
-    labelNames: ['queue', 'state'],
+/** CONTRACT section 11, "Untrusted frames": REST klines refused, by exchange and reason. */
+function refusedCounter(registry: Registry): Counter<'exchange' | 'reason'> {
+  return new Counter({
+    name: 'pds_exchange_frames_refused_total',
+    help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
+    labelNames: ['exchange', 'reason'],
     registers: [registry],
-    async collect() {
-      this.reset();
-      const counts = await jobCounts(queue);
-      for (const state of DEPTH_STATES) {
-        const count = counts?.[state];
-        if (count !== undefined) this.set({ queue: queue.name, state }, count);
-      }
-    },
   });
 }
