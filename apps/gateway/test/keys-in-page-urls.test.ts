@@ -32,8 +32,7 @@ describe('keys never in the URLs the pages build', () => {
     await account.signUp(email, PASSWORD);
     await account.shows('#check-mail', email);
     await page.goto(await mailedLink(stack!.sink, email, 'verify'));
-    await account.notice('Your email address is confirmed', 'sign-in');
-    await account.signIn(email, PASSWORD);
+    await account.confirm(PASSWORD);
     await account.shows('#account-email', email);
     await account.createKey('no-key-in-urls');
     await page.locator('#new-key').waitFor();

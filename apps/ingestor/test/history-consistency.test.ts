@@ -4,7 +4,7 @@ import { eventually, type Sim, startIngestor, startSim, SYMBOL, TestStore } from
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** Simulated time left before a UTC midnight when the market starts: every interval closes there. */
+/** Simulated time left before a (past) UTC midnight when the market starts: every interval closes there. */
 const LEAD_MS = 8000;
 /** 1m klines that must close after midnight, so the run spans several minutes of market. */
 const MINUTES_AFTER_MIDNIGHT = 2;
@@ -17,8 +17,9 @@ describe('closed klines in Redis after minutes of live market', () => {
   const store = new TestStore('history-consistency');
 
   beforeAll(async () => {
+    // Behind the host clock, never ahead: the ingest script refuses times far beyond Redis's clock.
     const now = Date.now();
-    const offset = Math.ceil((now + LEAD_MS) / DAY) * DAY - LEAD_MS - now;
+    const offset = Math.floor(now / DAY) * DAY - LEAD_MS - now;
     sim = await startSim({
       SIM_CLOCK_OFFSET_MS: String(offset),
       SIM_TRADES_PER_SECOND: '20',
