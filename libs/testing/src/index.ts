@@ -20,3 +20,4 @@ export * from './webhook-receiver';
 export * from './mail-sink';
 export * from './redis-sentinel';
 export * from './run-until-exit';
+export * from './frame-injecting-proxy';
