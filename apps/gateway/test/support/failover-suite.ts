@@ -1,6 +1,12 @@
 import { type Interval, intervalMs, type Kline } from '@pds/market';
 import { connect, eventually, exchangeHistory, type StreamClient, wsUrl } from '@pds/testing';
-import { darkCycle, type DarkCycle, expectPriceFramesInOrder, expectSwitchTimes } from './failover-cycle';
+import {
+  darkCycle,
+  type DarkCycle,
+  expectLabelsOfValues,
+  expectPriceFramesInOrder,
+  expectSwitchTimes,
+} from './failover-cycle';
 import { type DarkMode, failoverStack, type FailoverStack, MINUTE } from './failover-stack';
 
 const HOUR = 60 * MINUTE;
@@ -106,6 +112,7 @@ export function describeFailover(
         });
         cycles.push(cycle);
         expectSwitchTimes(cycle);
+        expectLabelsOfValues(cycle);
         expectPriceFramesInOrder(ws);
         if (withHistory) {
           const simNow = await stack.simTime();

@@ -38,16 +38,17 @@ export interface LabelPoller {
 }
 
 /**
- * Asks the three price operations in turn, without pause, until stopped, and keeps every answer
+ * Asks the three price operations in turn, a moment apart, until stopped, and keeps every answer
  * whose `X-Price-Source` does not name the exchange of the value it carries (CONTRACT section 11).
  */
-export function pollSourceLabels(read: AnswerReader): LabelPoller {
+export function pollSourceLabels(read: AnswerReader, pauseMs = 20): LabelPoller {
   const answers: Record<string, number> = {};
   const mismatches: string[] = [];
   const state = { stopped: false };
   const loop = (async () => {
     for (let turn = 0; !state.stopped; turn += 1) {
       const operation = OPERATIONS[turn % OPERATIONS.length] as (typeof OPERATIONS)[number];
+      if (turn > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
       const answer = await read(operation.path);
       const newest = answer.body === undefined ? undefined : operation.newest(answer.body);
       if (newest === undefined) continue;
