@@ -56,6 +56,7 @@ module.exports = {
         '<rootDir>/apps/**/test/**/*.test.ts',
         '<rootDir>/deploy/test/**/*.test.ts',
         '<rootDir>/libs/client/test/**/*.test.ts',
+        '<rootDir>/tools/test/**/*.test.ts',
       ],
     },
     {

@@ -9,6 +9,8 @@ const SLOW_FIRST = [
   'apps/gateway/test/live-halt.test.ts',
   'apps/ingestor/test/history-consistency.test.ts',
   'apps/cache/test/gap-repair.test.ts',
+  // Waits through two alerts' `for:` and their resolution (about 100 s).
+  'deploy/test/alerting-end-to-end.test.ts',
 ];
 
 function rank(path) {

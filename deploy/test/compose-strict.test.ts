@@ -41,4 +41,70 @@ describe('docker-compose.yml, read strictly', () => {
     expect(compose['x-app'].environment.REDIS_PASSWORD).toMatch(required);
     expect(compose.services.redis.environment.REDIS_PASSWORD).toMatch(required);
   });
+
+  describe('operations (issue 35)', () => {
+    interface Service {
+      readonly image?: string;
+      readonly profiles?: string[];
+      readonly logging?: { driver?: string; options?: Record<string, string> };
+      readonly healthcheck?: { test?: string[] };
+      readonly depends_on?: Record<string, { condition?: string }> | string[];
+      readonly command?: string[];
+      readonly entrypoint?: string[];
+      readonly environment?: Record<string, string>;
+    }
+    const services = (): Record<string, Service> =>
+      (parseComposeStrictly(shipped) as { services: Record<string, Service> }).services;
+    /** Images without a shell or HTTP client: Prometheus' `up` is their health check. */
+    const NO_HEALTH_CHECK_POSSIBLE = ['nginx-exporter'];
+
+    it('should rotate the logs of every service', () => {
+      const unrotated = Object.entries(services()).filter(
+        ([, service]) =>
+          service.logging?.driver !== 'json-file' ||
+          !service.logging.options?.['max-size'] ||
+          !service.logging.options['max-file'],
+      );
+      expect(unrotated.map(([name]) => name)).toEqual([]);
+    });
+
+    it('should give every long-running service a health check', () => {
+      const unchecked = Object.entries(services())
+        .filter(([name]) => !NO_HEALTH_CHECK_POSSIBLE.includes(name))
+        .filter(([, service]) => (service.healthcheck?.test ?? []).length === 0);
+      expect(unchecked.map(([name]) => name)).toEqual([]);
+    });
+
+    it('should start nginx once the gateways are healthy', () => {
+      const dependsOn = services().nginx?.depends_on as Record<string, { condition?: string }>;
+      expect(dependsOn).toEqual({
+        'gateway-1': { condition: 'service_healthy' },
+        'gateway-2': { condition: 'service_healthy' },
+        'gateway-3': { condition: 'service_healthy' },
+      });
+    });
+
+    it('should keep Prometheus data by size as well as by time', () => {
+      const command = services().prometheus?.command?.join(' ') ?? '';
+      expect(command).toMatch(/--storage\.tsdb\.retention\.time=\$\{PROMETHEUS_RETENTION_TIME:-\w+\}/);
+      expect(command).toMatch(/--storage\.tsdb\.retention\.size=\$\{PROMETHEUS_RETENTION_SIZE:-\w+\}/);
+    });
+
+    it('should never start Grafana with a default admin password', () => {
+      const grafana = services().grafana;
+      expect(grafana?.environment?.GF_SECURITY_ADMIN_PASSWORD).toBe('${GRAFANA_ADMIN_PASSWORD:-}');
+      // Without the password the entrypoint never reaches Grafana's own start (/run.sh).
+      expect(grafana?.entrypoint?.join(' ')).toMatch(
+        /if \[ -z "\$\$GF_SECURITY_ADMIN_PASSWORD" \]; then .*exec sleep \d+; fi; exec \/run\.sh$/s,
+      );
+    });
+
+    it('should name the app image by a tag variable, so a release can be rolled back', () => {
+      const appImages = Object.values(services())
+        .filter((service) => service.command?.join(' ').startsWith('node dist/apps/'))
+        .map((service) => service.image);
+      expect(appImages.length).toBeGreaterThan(7);
+      expect(new Set(appImages)).toEqual(new Set(['price-data-service:${PDS_IMAGE_TAG:-latest}']));
+    });
+  });
 });

@@ -32,6 +32,8 @@ describe('deployment configuration', () => {
     ]);
     expect(stdout.split('\n').filter(Boolean).sort()).toEqual(
       [
+        'alertmanager',
+        'blackbox-exporter',
         'cache-1',
         'cache-2',
         'exchange-sim',
@@ -43,8 +45,10 @@ describe('deployment configuration', () => {
         'ingestor-1',
         'ingestor-2',
         'nginx',
+        'nginx-exporter',
         'prometheus',
         'redis',
+        'redis-exporter',
       ].sort(),
     );
     const { stdout: config } = await run('docker-compose', [

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import {
-  ALERT_RULES,
   type Dashboard,
   OBSERVABILITY,
   provisionedDataSourceUid,
@@ -15,36 +14,8 @@ import {
 const run = promisify(execFile);
 const PROMETHEUS_DIR = join(OBSERVABILITY, 'prometheus');
 
-interface AlertRule {
-  readonly alert: string;
-  readonly expr: string;
-  readonly labels?: { readonly severity?: string };
-  readonly annotations?: { readonly summary?: string; readonly runbook_url?: string };
-}
-
-interface AlertTest {
-  readonly alert_rule_test?: readonly {
-    readonly alertname: string;
-    readonly exp_alerts?: readonly unknown[];
-  }[];
-}
-
 async function readYaml<T>(file: string): Promise<T> {
   return parse(await readFile(file, 'utf8')) as T;
-}
-
-async function alertRules(): Promise<AlertRule[]> {
-  const file = await readYaml<{ groups: { rules: AlertRule[] }[] }>(ALERT_RULES);
-  return file.groups.flatMap((group) => group.rules);
-}
-
-/** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces as hyphens. */
-function anchorOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\w\- ]/g, '')
-    .replace(/ /g, '-');
 }
 
 function problemsOf(dashboard: Dashboard, dataSourceUid: string): string[] {
@@ -63,59 +34,6 @@ function problemsOf(dashboard: Dashboard, dataSourceUid: string): string[] {
 }
 
 describe('observability configuration', () => {
-  it('should pass promtool check rules and check config', async () => {
-    const rules = await run('promtool', ['check', 'rules', ALERT_RULES]);
-    expect(rules.stdout).toContain(`SUCCESS: ${(await alertRules()).length} rules found`);
-    const config = await run('promtool', ['check', 'config', join(PROMETHEUS_DIR, 'prometheus.yml')]);
-    expect(config.stdout).toContain('SUCCESS');
-  });
-
-  it("should pass the alert rules' unit tests (promtool test rules)", async () => {
-    const { stdout } = await run('promtool', ['test', 'rules', 'alerts.test.yml'], { cwd: PROMETHEUS_DIR });
-    expect(stdout).toContain('SUCCESS');
-  });
-
-  it('should unit-test every alert both firing and not firing', async () => {
-    const tests = await readYaml<{ tests: AlertTest[] }>(join(PROMETHEUS_DIR, 'alerts.test.yml'));
-    const cases = tests.tests.flatMap((test) => test.alert_rule_test ?? []);
-    const untested = (await alertRules()).flatMap(({ alert }) => {
-      const own = cases.filter((each) => each.alertname === alert);
-      const missing = [];
-      if (!own.some((each) => (each.exp_alerts ?? []).length > 0)) missing.push(`${alert} firing`);
-      if (!own.some((each) => (each.exp_alerts ?? []).length === 0)) missing.push(`${alert} not firing`);
-      return missing;
-    });
-    expect(untested).toEqual([]);
-  });
-
-  it('should give every alert a summary, a severity and a runbook section that exists', async () => {
-    const runbook = await readFile(join(ROOT, 'docs/runbook.md'), 'utf8');
-    const anchors = new Set(
-      [...runbook.matchAll(/^#{2,3} (.+)$/gm)].map(([, heading]) => anchorOf(heading ?? '')),
-    );
-    const problems = (await alertRules()).flatMap(({ alert, labels, annotations }) => {
-      const found: string[] = [];
-      if (!annotations?.summary) found.push(`${alert}: no summary`);
-      if (!['critical', 'warning'].includes(labels?.severity ?? '')) found.push(`${alert}: no severity`);
-      const [path, anchor] = (annotations?.runbook_url ?? '').split('#');
-      if (path !== 'docs/runbook.md' || !anchor || !anchors.has(anchor))
-        found.push(`${alert}: runbook_url ${annotations?.runbook_url} names no section of docs/runbook.md`);
-      return found;
-    });
-    expect(problems).toEqual([]);
-  });
-
-  it("should list every alert with its runbook section in the README's operations section", async () => {
-    const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-    const unlisted = (await alertRules())
-      .filter(({ alert, annotations }) => {
-        const line = readme.split('\n').find((each) => each.includes(`\`${alert}\``));
-        return !line?.includes(annotations?.runbook_url ?? '');
-      })
-      .map(({ alert }) => alert);
-    expect(unlisted).toEqual([]);
-  });
-
   it('should validate the dashboards as Grafana dashboard JSON on the provisioned data source', async () => {
     const uid = await provisionedDataSourceUid();
     const dashboards = await readDashboards();
@@ -130,22 +48,24 @@ describe('observability configuration', () => {
 
   it('should accept the compose file with the observability profile, Grafana without a default password', async () => {
     const { services } = await composeConfig();
-    for (const service of ['prometheus', 'grafana'])
+    for (const service of OBSERVABILITY_SERVICES)
       expect(services[service]?.profiles).toEqual(['observability']);
     expect(services.grafana?.environment).toMatchObject({
       GF_SECURITY_ADMIN_PASSWORD: 'from-the-environment',
     });
-    // docker-compose v1 cannot run a container here: the guard is checked as written.
-    expect(services.grafana?.entrypoint?.join(' ')).toMatch(/-z "\$\$?GF_SECURITY_ADMIN_PASSWORD".*exit 1/);
+    // docker-compose v1 cannot run a container here: the guard is checked as written. Without the
+    // password Grafana never starts, and the container waits instead of restarting forever.
+    expect(services.grafana?.entrypoint?.join(' ')).toMatch(
+      /-z "\$\$?GF_SECURITY_ADMIN_PASSWORD".*exec sleep [0-9]+; fi; exec \/run\.sh/,
+    );
   });
 
   it('should scrape every compose replica of every app by its service name', async () => {
     const { services } = await composeConfig();
-    const prometheus = await readYaml<{
-      scrape_configs: { job_name: string; dns_sd_configs: { names: string[]; port: number }[] }[];
-    }>(join(PROMETHEUS_DIR, 'prometheus.yml'));
-    const scraped = prometheus.scrape_configs.flatMap((job) =>
-      job.dns_sd_configs.flatMap((sd) => sd.names.map((name) => `${job.job_name} ${name}:${sd.port}`)),
+    const scraped = (await prometheusConfig()).scrape_configs.flatMap((job) =>
+      (job.dns_sd_configs ?? []).flatMap((sd) =>
+        sd.names.map((name) => `${job.job_name} ${name}:${sd.port}`),
+      ),
     );
     const replicas = Object.entries(services).flatMap(([name, service]) => {
       const app = /dist\/apps\/(gateway|ingestor|cache)\//.exec(service.command?.join(' ') ?? '')?.[1];
@@ -154,10 +74,72 @@ describe('observability configuration', () => {
     expect(replicas.length).toBe(7);
     expect(scraped.sort()).toEqual(replicas.sort());
   });
+
+  it('should send alerts to, and scrape the exporters at, services and ports the compose file has', async () => {
+    const { services } = await composeConfig();
+    const prometheus = await prometheusConfig();
+    const addresses = [
+      ...prometheus.alerting.alertmanagers.flatMap((each) =>
+        each.static_configs.flatMap((config) => config.targets),
+      ),
+      ...prometheus.scrape_configs.flatMap((job) =>
+        (job.static_configs ?? []).flatMap((config) => config.targets),
+      ),
+      ...prometheus.scrape_configs.flatMap((job) =>
+        (job.relabel_configs ?? []).flatMap((relabel) =>
+          relabel.target_label === '__address__' && relabel.replacement ? [relabel.replacement] : [],
+        ),
+      ),
+    ];
+    const unknown = addresses.filter((address) => {
+      const url = new URL(address.includes('://') ? address : `http://${address}`);
+      if (url.hostname === 'localhost') return false;
+      const service = services[url.hostname];
+      const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+      return !containerPorts(service).includes(port);
+    });
+    expect(unknown).toEqual([]);
+  });
 });
+
+/** The services of the observability profile. */
+const OBSERVABILITY_SERVICES = [
+  'prometheus',
+  'alertmanager',
+  'grafana',
+  'redis-exporter',
+  'nginx-exporter',
+  'blackbox-exporter',
+];
+
+interface PrometheusConfig {
+  readonly alerting: {
+    readonly alertmanagers: { readonly static_configs: { readonly targets: string[] }[] }[];
+  };
+  readonly scrape_configs: {
+    readonly job_name: string;
+    readonly dns_sd_configs?: { readonly names: string[]; readonly port: number }[];
+    readonly static_configs?: { readonly targets: string[] }[];
+    readonly relabel_configs?: { readonly target_label?: string; readonly replacement?: string }[];
+  }[];
+}
+
+async function prometheusConfig(): Promise<PrometheusConfig> {
+  return readYaml<PrometheusConfig>(join(PROMETHEUS_DIR, 'prometheus.yml'));
+}
+
+/** The ports a service listens on inside the compose network: `expose`, and the targets of `ports`. */
+function containerPorts(service: ComposeService | undefined): string[] {
+  const published = (service?.ports ?? []).map((each) =>
+    typeof each === 'object' ? String(each.target) : (String(each).split('/')[0]?.split(':').pop() ?? ''),
+  );
+  return [...(service?.expose ?? []).map(String), ...published];
+}
 
 interface ComposeService {
   readonly profiles?: string[];
+  readonly expose?: (string | number)[];
+  readonly ports?: (string | number | { readonly target: number })[];
   readonly command?: string[];
   readonly entrypoint?: string[];
   readonly environment?: Record<string, string>;

@@ -1,9 +1,9 @@
 import { eventually } from '@pds/testing';
 import {
-  ALERT_RULES,
   type Dashboard,
   type DashboardPanel,
   readDashboards,
+  RULE_FILES,
   signalOf,
 } from './support/observability-files';
 import { panelLine, type PanelReading } from './support/panel-printout';
@@ -21,8 +21,27 @@ const DATA_WAIT_MS = 90_000;
  */
 const RATE_INTERVAL = '1m';
 
-/** A panel's expression as Grafana sends it to Prometheus. */
-const asGrafanaSends = (expr: string): string => expr.replaceAll('$__rate_interval', RATE_INTERVAL);
+/** A panel's expression as Grafana sends it to Prometheus, with every replica chosen (All: `.*`). */
+const asGrafanaSends = (expr: string): string =>
+  expr.replaceAll('$__rate_interval', RATE_INTERVAL).replaceAll('$instance', '.*');
+
+/**
+ * The alerts whose signal (the expression before its final comparison) this stack answers: the
+ * others watch exporters it does not run (Redis, nginx, the edge), vanished targets (absent()),
+ * SLO burn rates, or series that only exist once something goes wrong (429s, a second exchange).
+ */
+const SIGNALLED = [
+  'PriceStale',
+  'StandbyExchangeServing',
+  'ExchangeFlapping',
+  'HistoryQueueBacklog',
+  'RepairJobFailing',
+  'ReplicaNotReady',
+  'FanOutLagHigh',
+  'RedisErrors',
+  'RedisMemoryHigh',
+  'WebhookFailing',
+];
 
 /** Resolves once every target answered a scrape, each later than `since` (epoch ms) when given. */
 async function everyTargetScraped(prometheus: LocalPrometheus, targets: number, since = 0): Promise<void> {
@@ -86,7 +105,7 @@ describe('dashboards and alerts against a real Prometheus scraping a running sta
   beforeAll(async () => {
     const started = await startObservedStack();
     stack = started;
-    prometheus = await startPrometheus(started.jobs, [ALERT_RULES]);
+    prometheus = await startPrometheus(started.jobs, RULE_FILES);
     // Traffic only once every counter has a sample from before it, so rates and increases see it all.
     const targets = started.jobs.flatMap((job) => job.targets).length;
     await everyTargetScraped(prometheus, targets);
@@ -142,25 +161,13 @@ describe('dashboards and alerts against a real Prometheus scraping a running sta
     expect(problems).toEqual([]);
   });
 
-  it("should load every alert rule, evaluate it without error and answer each one's signal with data", async () => {
+  it('should load every alert rule, evaluate it without error, and answer the signals this stack has with data', async () => {
     const { prometheus } = running();
     const groups = await prometheus.api<{ groups: { rules: AlertRule[] }[] }>('rules');
     const rules = groups.groups.flatMap((group) => group.rules).filter((rule) => rule.type === 'alerting');
-    expect(rules.map((rule) => rule.name).sort()).toEqual(
-      [
-        'FanOutLagHigh',
-        'HighErrorRate',
-        'HighLatencyP99',
-        'NoExchangeTick',
-        'RedisMemoryHigh',
-        'ReplicaNotReady',
-        'RepairJobFailing',
-        'StandbyExchangeServing',
-        'WebhookFailing',
-      ].sort(),
-    );
+    for (const name of SIGNALLED) expect(rules.map((rule) => rule.name)).toContain(name);
     const problems: string[] = [];
-    for (const rule of rules) {
+    for (const rule of rules.filter(({ name }) => SIGNALLED.includes(name))) {
       const name = `alert ${rule.name}`;
       const answer = await answerWithData(prometheus, name, signalOf(rule.query));
       if (!answer.ok) problems.push(`${name} does not parse: ${answer.error}`);

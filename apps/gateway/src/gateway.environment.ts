@@ -1,4 +1,4 @@
-import { withStripeSettings } from '@pds/accounts';
+import { withStripeSettings } from '@pds/entitlements';
 import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { IsProxyList } from './proxy-trust';

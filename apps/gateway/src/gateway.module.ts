@@ -2,11 +2,10 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AppLogger } from '@pds/observability';
 import { RedisCommandMetrics, RedisMemoryMetrics, RedisModule } from '@pds/redis';
-import { AccessModule } from './access/access.module';
+import { KeysModule, ApiKeyGuard } from './keys';
 import { AccountPageModule } from './account-page/account-page.module';
-import { AccountsModule } from './accounts/accounts.module';
+import { AccountsModule } from './accounts';
 import { BillingModule } from './billing/billing.module';
-import { ApiKeyGuard } from './access/authentication/api-key.guard';
 import { CoreModule } from './core/core.module';
 import { DemoModule } from './demo/demo.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
@@ -42,7 +41,7 @@ export class GatewayModule {
         HealthModule,
         DemoModule,
         AccountPageModule,
-        AccessModule,
+        KeysModule,
         RateLimitModule,
         StreamingModule,
         AccountsModule,

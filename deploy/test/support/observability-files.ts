@@ -4,6 +4,9 @@ import { join, resolve } from 'node:path';
 export const ROOT = resolve(__dirname, '../../..');
 export const OBSERVABILITY = join(ROOT, 'deploy/observability');
 export const ALERT_RULES = join(OBSERVABILITY, 'prometheus/alerts.yml');
+/** The SLO recording rules and burn-rate alerts; alerts.yml reads its recorded price age. */
+export const SLO_RULES = join(OBSERVABILITY, 'prometheus/slo.yml');
+export const RULE_FILES = [SLO_RULES, ALERT_RULES];
 export const DASHBOARD_FILES = ['service', 'market-data', 'redis', 'business'].map((name) =>
   join(OBSERVABILITY, 'grafana/dashboards', `${name}.json`),
 );
@@ -48,7 +51,7 @@ export async function provisionedDataSourceUid(): Promise<string> {
 /**
  * An alert's expression with its final comparison made a `bool` one, so it answers 0 or 1 for
  * every series of its signal instead of only the firing ones: `x > 0.5` becomes `x > bool 0.5`.
- * Every alert of alerts.yml ends in one such comparison with a number.
+ * Every alert whose signal is read (observability-prometheus.test.ts) ends in one such comparison.
  */
 export function signalOf(expr: string): string {
   const comparison = /\s(==|!=|>=|<=|>|<)\s*(-?[\d.]+)\s*$/;

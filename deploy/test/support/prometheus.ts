@@ -80,20 +80,32 @@ export async function startPrometheus(
   jobs: readonly ScrapeJob[],
   ruleFiles: readonly string[],
 ): Promise<LocalPrometheus> {
+  return startPrometheusWith(configOf(jobs, ruleFiles));
+}
+
+/** What the deployed Prometheus gets besides its configuration: environment and feature flags. */
+export interface PrometheusRun {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly args?: readonly string[];
+}
+
+/** A real Prometheus as startPrometheus, with the configuration `config` (YAML or JSON text). */
+export async function startPrometheusWith(config: string, run: PrometheusRun = {}): Promise<LocalPrometheus> {
   const folder = await mkdtemp(join(tmpdir(), 'pds-prometheus-'));
-  const config = join(folder, 'prometheus.yml');
-  await writeFile(config, configOf(jobs, ruleFiles));
+  const configFile = join(folder, 'prometheus.yml');
+  await writeFile(configFile, config);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     PROMETHEUS,
     [
-      `--config.file=${config}`,
+      `--config.file=${configFile}`,
       `--storage.tsdb.path=${join(folder, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       '--log.level=warn',
+      ...(run.args ?? []),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...run.env } },
   );
   const output: string[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -2,6 +2,7 @@ import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { HISTORY_JOB_OPTIONS, HISTORY_QUEUE, HistoryJobName } from '@pds/redis';
 import type { Queue } from 'bullmq';
+import { gaugeReadAtScrape } from '@pds/observability';
 import { Counter, Gauge, Registry } from 'prom-client';
 
 /** Job states whose counts are the queue's depth. */
@@ -17,7 +18,8 @@ export class CacheMetrics {
   private readonly jobs: Counter<'queue' | 'name' | 'outcome'>;
   private readonly failedAttempts: Counter<'queue' | 'name' | 'attempt'>;
   private readonly gapsRepaired: Counter;
-  private readonly weightUsed: Gauge;
+  /** Unknown (the gauge absent) until the exchange first reports it. */
+  private weightUsed: number | undefined;
   private readonly exchangeRequests: Counter<'status'>;
 
   constructor(registry: Registry, @InjectQueue(HISTORY_QUEUE) queue: Queue) {
@@ -33,10 +35,11 @@ export class CacheMetrics {
       help: 'Gaps of the live data this worker repaired (repair-gap jobs completed)',
       registers: [registry],
     });
-    this.weightUsed = new Gauge({
+    gaugeReadAtScrape({
+      registry,
       name: 'pds_exchange_weight_used',
-      help: "The exchange's used request weight of this IP in its current minute, as last reported",
-      registers: [registry],
+      help: "The exchange's used request weight of this IP in its current minute, as last reported; absent before the first report",
+      read: () => this.weightUsed,
     });
     this.exchangeRequests = new Counter({
       name: 'pds_exchange_requests_total',
@@ -76,7 +79,7 @@ export class CacheMetrics {
   }
 
   usedWeightReported(usedWeight: number | undefined): void {
-    if (usedWeight !== undefined) this.weightUsed.set(usedWeight);
+    if (usedWeight !== undefined) this.weightUsed = usedWeight;
   }
 }
 

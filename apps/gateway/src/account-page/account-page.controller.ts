@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Controller, Get, HttpStatus, Param, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../access/authentication/public.decorator';
+import { Public } from '../public.decorator';
 import { ApiException } from '../errors/api-exception';
 import { ErrorCode } from '../errors/error-code';
 import { CHART_LIBRARY } from '../pages/chart-library';

@@ -1,22 +1,19 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PlansModule } from '../plans/plans.module';
+import { EntitlementsModule } from '../entitlements';
 import { AccountMetrics } from './account-metrics';
-import { AccessTokenGuard } from './access/access-token.guard';
+import { SessionCheck, SessionGuard } from './sessions/session-token.guard';
 import { AccountApiKeysController } from './api-keys/account-api-keys.controller';
-import { AccountApiKeys } from './api-keys/account-api-keys.service';
-import { AccountKeyViews } from './api-keys/account-key-views';
-import { AccountBoosts } from './boosts/account-boosts.service';
+import { KeysModule } from '../keys';
 import { AdminAccountBoostsController } from './boosts/admin-account-boosts.controller';
 import { AccountController } from './controllers/account.controller';
 import { AuthController } from './controllers/auth.controller';
 import { PasswordController } from './controllers/password.controller';
 import { SessionProbeController } from './controllers/session-probe.controller';
-import { AccessModule } from './gateway-seams';
 import { AccountMails } from './mail/account-mails';
 import { Mailer } from './mail/mailer.service';
 import { PasswordHasher } from './passwords/password-hasher';
-import { AccessTokens } from './sessions/access-tokens';
+import { SessionTokens } from './sessions/session-tokens';
 import { SessionStore } from './sessions/session.store';
 import { MailRequestLimit } from './sign-in/mail-request-limit';
 import { PasswordReset } from './sign-in/password-reset.service';
@@ -29,12 +26,13 @@ import { AccountUsageController } from './usage/account-usage.controller';
 import { UsageHistory } from './usage/usage-history.service';
 
 /**
- * The auth area and an account's own API keys: accounts, email verification, sign-in and sessions
- * (CONTRACT section 10).
+ * Identity: accounts, email verification, sign-in, sessions and password resets (CONTRACT section
+ * 10), and the session-guarded routes of an account: its keys and usage (from KeysModule) and the
+ * admin's account boosts (granted by EntitlementsModule).
  */
 @Module({
   // The secret is passed on each call, so a gateway without AUTH_JWT_SECRET still starts.
-  imports: [JwtModule.register({}), PlansModule, AccessModule],
+  imports: [JwtModule.register({}), EntitlementsModule, KeysModule],
   controllers: [
     AuthController,
     PasswordController,
@@ -47,12 +45,12 @@ import { UsageHistory } from './usage/usage-history.service';
   providers: [
     AccountMetrics,
     AccountStore,
-    AccountKeyViews,
     OneTimeTokens,
     PasswordHasher,
     SessionStore,
-    AccessTokens,
-    AccessTokenGuard,
+    SessionTokens,
+    SessionCheck,
+    SessionGuard,
     SignInLock,
     MailRequestLimit,
     Mailer,
@@ -60,10 +58,9 @@ import { UsageHistory } from './usage/usage-history.service';
     Registration,
     SignIn,
     PasswordReset,
-    AccountApiKeys,
-    AccountBoosts,
     UsageHistory,
   ],
-  exports: [AccountStore, SessionStore, AccessTokens, AccessTokenGuard, Mailer],
+  // SessionCheck is what SessionGuard needs where another module's controllers use AccountOnly.
+  exports: [AccountStore, SessionCheck, Mailer],
 })
 export class AccountsModule {}

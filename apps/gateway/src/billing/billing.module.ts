@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AccountBilling } from '@pds/accounts';
-import { AccessModule } from '../access/access.module';
-import { AccountsModule } from '../accounts/accounts.module';
-import { PlansModule } from '../plans/plans.module';
+import { AccountBilling } from '@pds/entitlements';
+import { KeysModule } from '../keys';
+import { AccountsModule } from '../accounts';
+import { EntitlementsModule } from '../entitlements';
 import { CheckoutController } from './checkout.controller';
 import { CheckoutPages } from './checkout/checkout-pages';
 import { StripeCustomers } from './checkout/stripe-customers';
@@ -22,8 +22,8 @@ import { WebhookMetrics } from './webhooks/webhook-metrics';
  * of the live subscription, Stripe's webhooks.
  */
 @Module({
-  // The account guard needs the address brute-force guard that AccessModule provides.
-  imports: [PlansModule, AccessModule, AccountsModule],
+  // The account guard needs the address brute-force guard that KeysModule provides.
+  imports: [EntitlementsModule, KeysModule, AccountsModule],
   controllers: [PlansController, CheckoutController, SubscriptionController],
   providers: [
     stripeProvider,

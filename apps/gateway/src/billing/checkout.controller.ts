@@ -1,5 +1,5 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { STRIPE_CALL_BOUND_MS } from '@pds/accounts';
+import { STRIPE_CALL_BOUND_MS } from '@pds/entitlements';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -8,11 +8,14 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { invalidAccessToken } from '../accounts/access/access-token.guard';
-import { AccountOnly, SignedInSession } from '../accounts/access/account-only.decorator';
-import type { Session } from '../accounts/sessions/session.store';
-import type { AccountRecord } from '../accounts/store/account-record';
-import { AccountStore } from '../accounts/store/account.store';
+import {
+  invalidSessionToken,
+  AccountOnly,
+  SignedInSession,
+  type Session,
+  type AccountRecord,
+  AccountStore,
+} from '../accounts';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { BodyValidationPipe } from '../validation/body-validation.pipe';
@@ -20,7 +23,7 @@ import { CheckoutPages, type Payer } from './checkout/checkout-pages';
 import { BoostCheckoutDto, CheckoutDto, HostedPageDto } from './dto/checkout.dto';
 import { DeadlineAllowance } from '../deadline/http-deadlines';
 import { ApiException } from '../errors/api-exception';
-import { FREE_PLAN_ID } from '../plans/plan';
+import { FREE_PLAN_ID } from '../entitlements';
 
 /** Each operation makes at most two Stripe calls: the customer (the first time) and the page. */
 const CHECKOUT_ALLOWANCE_MS = 2 * STRIPE_CALL_BOUND_MS;
@@ -111,7 +114,7 @@ export class CheckoutController {
 
   private async accountOf(session: Session): Promise<AccountRecord> {
     const account = await this.accounts.findById(session.accountId);
-    if (!account) throw invalidAccessToken();
+    if (!account) throw invalidSessionToken();
     return account;
   }
 }

@@ -1,8 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Public } from '../access/authentication/public.decorator';
-import type { BoostProduct, Plan } from '../plans/plan';
-import { PlanCatalogue } from '../plans/plan-catalogue';
+import { Public } from '../public.decorator';
+import { type BoostProduct, type Plan, PlanCatalogue } from '../entitlements';
 import { type BoostProductDto, type PlanDto, PlansDto } from './dto/plans.dto';
 
 function planView({ id, name, price, requestsPerMinute, wsConnections, apiKeys }: Plan): PlanDto {

@@ -7,10 +7,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { STRIPE_CALL_BOUND_MS, type SubscriptionSummary } from '@pds/accounts';
-import { AccountOnly, SignedInSession } from '../accounts/access/account-only.decorator';
-import type { SubscriptionDto } from '../accounts/dto/account.dto';
-import type { Session } from '../accounts/sessions/session.store';
+import { STRIPE_CALL_BOUND_MS, type SubscriptionSummary } from '@pds/entitlements';
+import { AccountOnly, SignedInSession, type SubscriptionDto, type Session } from '../accounts';
 import { DeadlineAllowance } from '../deadline/http-deadlines';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { withAccountSecuritySchemes } from '../accounts/access/account-security-schemes';
+import { withAccountSecuritySchemes } from '../accounts';
 import { withStripeWebhook } from '../billing/webhooks/webhook-openapi';
 import {
   ADMIN_SECURITY_SCHEME,

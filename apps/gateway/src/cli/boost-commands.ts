@@ -1,7 +1,5 @@
-import type { Boost } from '../access/keys/boost';
-import type { BoostStore } from '../access/keys/boost.store';
-import { MAX_ACTIVE_BOOSTS } from '../access/keys/boost.store';
-import { GrantBoostDto, toNewBoost } from '../access/admin/dto/grant-boost.dto';
+import { type Boost, MAX_ACTIVE_BOOSTS, GrantBoostDto, toNewBoost } from '../entitlements';
+import type { KeyBoosts } from '../keys';
 import { CommandFailed, integerOption, option, parseDuration, positional, validated } from './cli-options';
 
 const GRANT_FLAGS = {
@@ -17,7 +15,7 @@ function describe(boost: Boost): string {
   return `${boost.id}  ${extras}  ${times}`;
 }
 
-export async function grantBoost(store: BoostStore, args: readonly string[]): Promise<string[]> {
+export async function grantBoost(store: KeyBoosts, args: readonly string[]): Promise<string[]> {
   const id = positional(args, 0, 'the key id', 'boost');
   const expiresIn = option(args, 'expires-in');
   const body = validated(
@@ -43,14 +41,14 @@ export async function grantBoost(store: BoostStore, args: readonly string[]): Pr
   }
 }
 
-export async function listBoosts(store: BoostStore, args: readonly string[]): Promise<string[]> {
+export async function listBoosts(store: KeyBoosts, args: readonly string[]): Promise<string[]> {
   const id = positional(args, 0, 'the key id', 'boosts');
   const boosts = await store.activeOfKnownKey(id);
   if (!boosts) throw new CommandFailed(`No key with id ${id}.`);
   return boosts.length === 0 ? [`No active boosts for key ${id}.`] : boosts.map(describe);
 }
 
-export async function endBoost(store: BoostStore, args: readonly string[]): Promise<string[]> {
+export async function endBoost(store: KeyBoosts, args: readonly string[]): Promise<string[]> {
   const id = positional(args, 0, 'the key id', 'end-boost');
   const boostId = positional(args, 1, 'the boost id', 'end-boost');
   const outcome = await store.end(id, boostId);

@@ -1,4 +1,4 @@
-import { GrantBoostDto } from '../access/admin/dto/grant-boost.dto';
+import { GrantBoostDto } from '../entitlements';
 import { integerOption, parseDuration, UsageError, validated } from './cli-options';
 
 describe('parseDuration', () => {

@@ -1,6 +1,4 @@
-import type { ApiKeyRecord } from '../access/keys/api-key-record';
-import type { ApiKeyStore } from '../access/keys/api-key.store';
-import { CreateApiKeyDto, toNewApiKey } from '../access/admin/dto/create-api-key.dto';
+import { type ApiKeyRecord, type ApiKeyStore, CreateApiKeyDto, toNewApiKey } from '../keys';
 import { CommandFailed, integerOption, option, positional, validated } from './cli-options';
 
 const CREATE_FLAGS = {

@@ -1,7 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { BoostGrants } from '@pds/entitlements';
 import { RedisModule } from '@pds/redis';
-import { ApiKeyStore } from '../access/keys/api-key.store';
-import { BoostStore } from '../access/keys/boost.store';
+import { ApiKeyStore, KeyBoosts } from '../keys';
+import { BoostStore } from '../entitlements';
 import type { KeysCliEnvironment } from './keys-cli.environment';
 
 /** What `npm run keys` uses: the admin API's key and boost stores, on the apps' one Redis module. */
@@ -11,7 +12,7 @@ export class KeysCliModule {
     return {
       module: KeysCliModule,
       imports: [RedisModule.forRoot(env, { connectionName: 'keys-cli', extraConnections: [] })],
-      providers: [ApiKeyStore, BoostStore],
+      providers: [ApiKeyStore, BoostGrants, BoostStore, KeyBoosts],
     };
   }
 }

@@ -1,5 +1,4 @@
-import type { ApiKeyStore } from '../access/keys/api-key.store';
-import type { BoostStore } from '../access/keys/boost.store';
+import type { ApiKeyStore, KeyBoosts } from '../keys';
 import { endBoost, grantBoost, listBoosts } from './boost-commands';
 import { UsageError } from './cli-options';
 import { createKey, listKeys, revokeKey } from './key-commands';
@@ -17,7 +16,7 @@ export const KEYS_USAGE = `Usage:
 
 export interface KeysCliStores {
   readonly apiKeys: ApiKeyStore;
-  readonly boosts: BoostStore;
+  readonly boosts: KeyBoosts;
 }
 
 /**

@@ -2,8 +2,8 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadEnvironmentOrExit } from '@pds/config';
 import { describeRedis, REDIS_COMMAND, type RedisClient } from '@pds/redis';
-import { ApiKeyStore } from '../access/keys/api-key.store';
-import { BoostStore } from '../access/keys/boost.store';
+import { ApiKeyStore, KeyBoosts } from '../keys';
+
 import { StorageUnavailableError } from '../errors/storage-unavailable.error';
 import { CommandFailed, KEYS_USAGE, type KeysCliStores, runKeysCommand, UsageError } from './keys-command';
 import { KeysCliEnvironment } from './keys-cli.environment';
@@ -29,7 +29,7 @@ async function main(): Promise<number> {
   try {
     return await runCommand(env, context.get<RedisClient>(REDIS_COMMAND), {
       apiKeys: context.get(ApiKeyStore),
-      boosts: context.get(BoostStore),
+      boosts: context.get(KeyBoosts),
     });
   } finally {
     await context.close();

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Public } from '../access/authentication/public.decorator';
+import { Public } from '../public.decorator';
 import { CHART_LIBRARY } from '../pages/chart-library';
 import { CONTENT_TYPES, type PageFile, PageFiles, publicFolder } from '../pages/page-files';
 

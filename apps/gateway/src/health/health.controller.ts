@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { Public } from '../access/authentication/public.decorator';
+import { Public } from '../public.decorator';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiException } from '../errors/api-exception';

@@ -2,9 +2,8 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { FixedWindowCounter, RedisKeys, secondsLeft } from '@pds/redis';
 import type { FastifyReply } from 'fastify';
-import type { AuthenticatedRequest } from '../access/keys/api-key-principal';
-import { RATE_LIMIT_BUCKET, type RateLimitBucket } from '../access/keys/rate-limit-bucket';
-import { usageTally } from '../access/keys/usage-history';
+import { type AuthenticatedRequest, usageTally } from '../keys';
+import { RATE_LIMIT_BUCKET, type RateLimitBucket } from '../entitlements';
 import { ApiException } from '../errors/api-exception';
 import { fromStorage } from '../errors/storage-unavailable.error';
 

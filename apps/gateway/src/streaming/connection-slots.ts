@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { AppLogger } from '@pds/observability';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
-import type { ApiKeyPrincipal } from '../access/keys/api-key-principal';
+import type { ApiKeyPrincipal } from '../keys';
 import { ApiException } from '../errors/api-exception';
 import { fromStorage } from '../errors/storage-unavailable.error';
 import { GatewayEnvironment } from '../gateway.environment';

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ServerOptions } from 'ws';
 import { DEFAULT_SYMBOL, type Interval, type MarketSymbol, openTimeOfKlineJson } from '@pds/market';
 import type { RedisKeys } from '@pds/redis';
-import { type ApiKeyCredentials, extractCredentials } from '../access/authentication/api-key-credentials';
+import { type ApiKeyCredentials, extractCredentials } from '../keys';
 import { type KlinesWindow, klinesWindowOf } from '../market-data/klines/klines-selection';
 import { CurrentKlineQueryDto } from '../market-data/prices/dto/current-kline-query.dto';
 import { KlinesQueryDto } from '../market-data/prices/dto/klines-query.dto';

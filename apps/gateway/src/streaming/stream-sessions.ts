@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { Injectable } from '@nestjs/common';
 import type { WebSocket } from 'ws';
 import { AppLogger } from '@pds/observability';
-import { Authenticator } from '../access/authentication/authenticator';
+import { Authenticator } from '../keys';
 import { overdueAnswer, RequestDeadline } from '../deadline/request-deadline';
 import { toApiException } from '../errors/all-exceptions.filter';
 import { ApiException } from '../errors/api-exception';

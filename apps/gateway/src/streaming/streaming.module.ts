@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccessModule } from '../access/access.module';
+import { KeysModule } from '../keys';
 import { ChangesModule } from '../changes/changes.module';
 import { MarketDataModule } from '../market-data/market-data.module';
 import { ConnectionSlots } from './connection-slots';
@@ -15,7 +15,7 @@ import { WsMetrics } from './ws-metrics';
  * `app.useWebSocketAdapter(new GatewayWsAdapter(...))`.
  */
 @Module({
-  imports: [AccessModule, MarketDataModule, ChangesModule],
+  imports: [KeysModule, MarketDataModule, ChangesModule],
   providers: [
     WsMetrics,
     ConnectionSlots,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { counterReadAtScrape, gaugeReadAtScrape, labelledCounterReadAtScrape } from '@pds/observability';
-import { Gauge, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
 import { MarketFeed } from '../feed/market-feed';
 
 /**
@@ -49,15 +49,14 @@ export class IngestorMetrics {
 }
 
 /** For "no tick for 30 s": time() minus it is the age of the newest exchange event. */
-function lastEventGauge(registry: Registry, feed: MarketFeed): Gauge {
-  return new Gauge({
+function lastEventGauge(registry: Registry, feed: MarketFeed): void {
+  gaugeReadAtScrape({
+    registry,
     name: 'pds_ingestor_last_event_seconds',
     help: 'Exchange time (epoch seconds) of the newest event this process received; absent before the first',
-    registers: [registry],
-    collect() {
-      this.reset();
+    read: () => {
       const eventTime = feed.stats().lastEventTime;
-      if (eventTime !== undefined) this.set(eventTime / 1000);
+      return eventTime === undefined ? undefined : eventTime / 1000;
     },
   });
 }

@@ -40,14 +40,26 @@ export function labelledCounterReadAtScrape<L extends string>(
   });
 }
 
-/** A gauge of a value the app holds, read at each scrape. */
-export function gaugeReadAtScrape(metric: Described & { readonly read: () => number }): Gauge {
+/**
+ * A gauge of a value the app holds or asks for, read at each scrape; absent (no sample) while
+ * `read` answers undefined ("unknown"), where prom-client's label-less gauge would report 0.
+ */
+export function gaugeReadAtScrape(
+  metric: Described & { readonly read: () => number | undefined | Promise<number | undefined> },
+): Gauge {
   return new Gauge({
     name: metric.name,
     help: metric.help,
     registers: [metric.registry],
-    collect() {
-      this.set(metric.read());
+    async collect() {
+      const value = await metric.read();
+      if (value !== undefined) {
+        this.set(value);
+        return;
+      }
+      // reset() leaves a label-less gauge at 0; removing its one series leaves no sample at all.
+      this.reset();
+      this.remove();
     },
   });
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Gauge, Registry } from 'prom-client';
+import { gaugeReadAtScrape } from '@pds/observability';
+import { Registry } from 'prom-client';
 import { type RedisMemory, readRedisMemory } from '../health/redis-memory';
 import type { RedisClient } from '../redis-connection';
 import { REDIS_COMMAND } from '../redis.tokens';
@@ -23,33 +24,36 @@ async function memoryOrNothing(client: RedisClient): Promise<RedisMemory | undef
 
 /**
  * Redis' memory use and the room left under maxmemory, read at each scrape, so an alert fires
- * before Redis is full and starts refusing writes (noeviction). Absent when Redis does not answer.
+ * before Redis is full and starts refusing writes (noeviction). Absent when Redis does not answer
+ * (not 0: "no memory used" would be a lie), and the headroom also without a maxmemory.
  */
 @Injectable()
 export class RedisMemoryMetrics {
   constructor(registry: Registry, @Inject(REDIS_COMMAND) client: RedisClient) {
     const gauge = (name: string, help: string, value: (memory: RedisMemory) => number | undefined): void => {
-      new Gauge({
+      gaugeReadAtScrape({
+        registry,
         name,
         help,
-        registers: [registry],
-        async collect() {
-          this.reset();
+        read: async () => {
           const memory = await memoryOrNothing(client);
-          const measured = memory === undefined ? undefined : value(memory);
-          if (measured !== undefined) this.set(measured);
+          return memory === undefined ? undefined : value(memory);
         },
       });
     };
     gauge(
       'pds_redis_memory_used_bytes',
-      "Redis' used_memory (summed over a Cluster's masters)",
+      "Redis' used_memory (summed over a Cluster's masters); absent while Redis does not answer",
       (m) => m.usedBytes,
     );
-    gauge('pds_redis_maxmemory_bytes', "Redis' maxmemory; 0 means no limit", (m) => m.maxBytes);
+    gauge(
+      'pds_redis_maxmemory_bytes',
+      "Redis' maxmemory; 0 means no limit; absent while Redis does not answer",
+      (m) => m.maxBytes,
+    );
     gauge(
       'pds_redis_memory_headroom_bytes',
-      'maxmemory minus used_memory of the Redis that fills first; absent without a limit',
+      'maxmemory minus used_memory of the Redis that fills first; absent without a limit or an answer',
       (m) => m.headroomBytes,
     );
   }

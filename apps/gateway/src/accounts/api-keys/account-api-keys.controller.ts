@@ -10,24 +10,23 @@ import {
   ApiTags,
   PickType,
 } from '@nestjs/swagger';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
-import type { Plan } from '../../plans/plan';
-import { AccountOnly, SignedInSession } from '../access/account-only.decorator';
+import { PlanCatalogue, type Plan } from '../../entitlements';
+import { AccountOnly, SignedInSession } from '../sessions/account-only.decorator';
 import {
   ApiKeyDto,
   ApiKeyListDto,
   type ApiKeyRecord,
   apiKeyView,
   type ApiKeyView,
-  BodyValidationPipe,
   CreateApiKeyDto,
   CreatedApiKeyDto,
-  ErrorBodyDto,
-  AppLogger,
-} from '../gateway-seams';
+  AccountApiKeys,
+} from '../../keys';
+import { BodyValidationPipe } from '../../validation/body-validation.pipe';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { AppLogger } from '@pds/observability';
 import type { Session } from '../sessions/session.store';
 import { AccountStore } from '../store/account.store';
-import { AccountApiKeys } from './account-api-keys.service';
 
 /** Body of createAccountApiKey: the name alone, by the admin body's rules (limits come from the plan). */
 export class CreateAccountApiKeyDto extends PickType(CreateApiKeyDto, ['name'] as const) {}

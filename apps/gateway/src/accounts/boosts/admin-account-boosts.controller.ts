@@ -6,19 +6,14 @@ import {
   ApiParam,
   ApiProperty,
 } from '@nestjs/swagger';
-import {
-  AdminOnly,
-  ApiException,
-  BodyValidationPipe,
-  ErrorBodyDto,
-  ErrorCode,
-  GrantBoostDto,
-  AppLogger,
-  MAX_ACTIVE_BOOSTS,
-  toNewBoost,
-} from '../gateway-seams';
+import { AdminOnly } from '../../keys';
+import { ApiException } from '../../errors/api-exception';
+import { BodyValidationPipe } from '../../validation/body-validation.pipe';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { ErrorCode } from '../../errors/error-code';
+import { GrantBoostDto, MAX_ACTIVE_BOOSTS, toNewBoost, BoostStore } from '../../entitlements';
+import { AppLogger } from '@pds/observability';
 import { AccountStore } from '../store/account.store';
-import { AccountBoosts } from './account-boosts.service';
 
 /** A boost of an account, as admins see it. */
 export class AccountBoostDto {
@@ -48,7 +43,7 @@ export class AccountBoostDto {
 export class AdminAccountBoostsController {
   constructor(
     private readonly accounts: AccountStore,
-    private readonly boosts: AccountBoosts,
+    private readonly boosts: BoostStore,
     private readonly logger: AppLogger,
   ) {}
 
@@ -72,9 +67,10 @@ export class AdminAccountBoostsController {
         message: 'No account with this id',
       });
     }
-    const boost = await this.boosts.grant(id, toNewBoost(body));
-    if (!boost)
+    const outcome = await this.boosts.grant({ kind: 'account', accountId: id }, toNewBoost(body));
+    if (outcome.kind !== 'granted')
       throw ApiException.validation([`an account may have at most ${MAX_ACTIVE_BOOSTS} active boosts`]);
+    const { boost } = outcome;
     this.logger.info({ accountId: id, boostId: boost.id }, 'account-boost-granted');
     return {
       id: boost.id,

@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
-import { invalidAccessToken } from '../access/access-token.guard';
-import { AccountOnly, SignedInSession } from '../access/account-only.decorator';
-import { AccountKeyViews } from '../api-keys/account-key-views';
+import { PlanCatalogue } from '../../entitlements';
+import { invalidSessionToken } from '../sessions/session-token.guard';
+import { AccountOnly, SignedInSession } from '../sessions/account-only.decorator';
+import { AccountKeyViews } from '../../keys';
 import { AccountDto } from '../dto/account.dto';
 import type { Session } from '../sessions/session.store';
 import { AccountStore } from '../store/account.store';
@@ -29,7 +29,7 @@ export class AccountController {
   @ApiOkResponse({ type: AccountDto })
   async getAccount(@SignedInSession() session: Session): Promise<AccountDto> {
     const account = await this.accounts.findById(session.accountId);
-    if (!account) throw invalidAccessToken();
+    if (!account) throw invalidSessionToken();
     const plan = this.plans.planOf(account.plan);
     return {
       id: account.id,

@@ -6,7 +6,9 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { AcceptedDto } from '../dto/auth-answers.dto';
-import { ErrorBodyDto, Public, RETRY_AFTER_HEADER } from '../gateway-seams';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { Public } from '../../public.decorator';
+import { RETRY_AFTER_HEADER } from '../../docs/response-headers';
 
 /** The auth controllers: no API key, and a JSON body that is validated and at most 16 KiB. */
 export const PublicAuthController = (): ClassDecorator =>

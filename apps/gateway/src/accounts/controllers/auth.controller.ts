@@ -10,12 +10,15 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerTokenOf } from '../access/access-token.guard';
-import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
+import { bearerTokenOf } from '../sessions/session-token.guard';
+import { REFRESH_COOKIE_SCHEME } from '../sessions/account-only.decorator';
 import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
 import { LoginDto, RegisterDto, ResendVerificationDto } from '../dto/credentials.dto';
 import { VerifyEmailDto } from '../dto/token.dto';
-import { BodyValidationPipe, DeadlineAllowance, ErrorBodyDto, RETRY_AFTER_HEADER } from '../gateway-seams';
+import { BodyValidationPipe } from '../../validation/body-validation.pipe';
+import { DeadlineAllowance } from '../../deadline/http-deadlines';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { RETRY_AFTER_HEADER } from '../../docs/response-headers';
 import {
   clearRefreshCookie,
   REFRESH_COOKIE,

@@ -1,8 +1,8 @@
 import { Controller, Get, Header, Req } from '@nestjs/common';
 import { ApiCookieAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { REFRESH_COOKIE_SCHEME } from '../access/account-only.decorator';
-import { Public } from '../gateway-seams';
+import { REFRESH_COOKIE_SCHEME } from '../sessions/account-only.decorator';
+import { Public } from '../../public.decorator';
 import { refreshTokenOf } from '../sessions/refresh-cookie';
 
 export class SessionProbeDto {

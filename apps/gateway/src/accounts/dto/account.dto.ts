@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { OwnApiKeyDto } from '../gateway-seams';
+import { OwnApiKeyDto } from '../../keys';
 
 export class AccountLimitsDto {
   @ApiProperty({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { GatewayEnvironment } from '../gateway-seams';
+import { GatewayEnvironment } from '../../gateway.environment';
 import type { AccountRecord } from '../store/account-record';
 import { Mailer } from './mailer.service';
 

@@ -1,6 +1,7 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { GatewayEnvironment, AppLogger } from '../gateway-seams';
+import { GatewayEnvironment } from '../../gateway.environment';
+import { AppLogger } from '@pds/observability';
 
 export interface OutgoingMail {
   readonly to: string;

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/redis';
+import { RedisKeys, type RedisClient, RedisScripts, type RunScript, REDIS_COMMAND } from '@pds/redis';
 import { randomBytes } from 'node:crypto';
-import { fromStorage, GatewayEnvironment, sha256Hex, REDIS } from '../gateway-seams';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { GatewayEnvironment } from '../../gateway.environment';
+import { sha256Hex } from '../store/secret-hash';
 import { generateSecretToken } from '../store/one-time-tokens';
 import { END_ALL_SESSIONS, ROTATE_REFRESH_TOKEN, type RotationOutcome, START_SESSION } from './session.lua';
 
@@ -43,7 +45,7 @@ export class SessionStore {
   private readonly maxAgeMs: number;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
     env: GatewayEnvironment,

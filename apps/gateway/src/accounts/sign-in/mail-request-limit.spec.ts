@@ -1,5 +1,5 @@
-import type { RedisKeys } from '@pds/redis';
-import type { FixedWindowCounter, GatewayEnvironment } from '../gateway-seams';
+import type { RedisKeys, FixedWindowCounter } from '@pds/redis';
+import { type GatewayEnvironment } from '../../gateway.environment';
 import { StorageUnavailableError } from '../../errors/storage-unavailable.error';
 import { MailRequestLimit } from './mail-request-limit';
 

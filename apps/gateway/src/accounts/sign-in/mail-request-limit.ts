@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { RedisKeys } from '@pds/redis';
-import {
-  ApiException,
-  FixedWindowCounter,
-  fromStorage,
-  GatewayEnvironment,
-  secondsLeft,
-} from '../gateway-seams';
+import { RedisKeys, FixedWindowCounter, secondsLeft } from '@pds/redis';
+import { ApiException } from '../../errors/api-exception';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { GatewayEnvironment } from '../../gateway.environment';
 
 const WINDOW_MS = 60 * 60 * 1000;
 const BUCKET = 'account-mail';

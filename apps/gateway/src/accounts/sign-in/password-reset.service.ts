@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AppLogger } from '../gateway-seams';
+import { AppLogger } from '@pds/observability';
 import { AccountMails } from '../mail/account-mails';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SessionStore } from '../sessions/session.store';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AccountMetrics } from '../account-metrics';
-import { ApiException, AppLogger } from '../gateway-seams';
+import { ApiException } from '../../errors/api-exception';
+import { AppLogger } from '@pds/observability';
 import { AccountMails } from '../mail/account-mails';
 import { PasswordHasher } from '../passwords/password-hasher';
 import type { AccountRecord } from '../store/account-record';

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient } from '@pds/redis';
-import { ApiException, FixedWindowCounter, fromStorage, sha256Hex, REDIS } from '../gateway-seams';
+import { RedisKeys, type RedisClient, FixedWindowCounter, REDIS_COMMAND } from '@pds/redis';
+import { ApiException } from '../../errors/api-exception';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { sha256Hex } from '../store/secret-hash';
 import { normalizeEmail } from '../store/account-record';
 
 export const SIGN_IN_FAILURE_LIMIT = 10;
@@ -25,7 +27,7 @@ export interface LockState {
 @Injectable()
 export class SignInLock {
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly counter: FixedWindowCounter,
   ) {}

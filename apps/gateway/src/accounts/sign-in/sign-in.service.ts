@@ -1,7 +1,10 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { ApiException, AuthFailureLimiter, ErrorCode, AppLogger } from '../gateway-seams';
+import { ApiException } from '../../errors/api-exception';
+import { AuthFailureLimiter } from '../../keys';
+import { ErrorCode } from '../../errors/error-code';
+import { AppLogger } from '@pds/observability';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { AccessTokens, type IssuedAccessToken } from '../sessions/access-tokens';
+import { SessionTokens, type IssuedAccessToken } from '../sessions/session-tokens';
 import { type IssuedSession, type Session, SessionStore } from '../sessions/session.store';
 import { AccountStore } from '../store/account.store';
 import { SignInLock } from './sign-in-lock';
@@ -20,7 +23,7 @@ export class SignIn {
     private readonly accounts: AccountStore,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionStore,
-    private readonly accessTokens: AccessTokens,
+    private readonly accessTokens: SessionTokens,
     private readonly lock: SignInLock,
     private readonly addressGuard: AuthFailureLimiter,
     private readonly logger: AppLogger,

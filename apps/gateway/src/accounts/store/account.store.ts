@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/redis';
+import { RedisKeys, type RedisClient, RedisScripts, type RunScript, REDIS_COMMAND } from '@pds/redis';
 import { randomBytes } from 'node:crypto';
-import { fromStorage, REDIS } from '../gateway-seams';
-import { FREE_PLAN_ID } from '../../plans/plan';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { FREE_PLAN_ID } from '../../entitlements';
 import { CREATE_ACCOUNT, VERIFY_WITH_PASSWORD } from './account.lua';
 import { type AccountRecord, accountFromHash, accountToHash, normalizeEmail } from './account-record';
 
@@ -21,7 +21,7 @@ export class AccountStore {
   private readonly verifyWithPassword: RunScript<number>;
 
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     scripts: RedisScripts,
   ) {

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient } from '@pds/redis';
+import { RedisKeys, type RedisClient, REDIS_COMMAND } from '@pds/redis';
 import { randomBytes } from 'node:crypto';
-import { fromStorage, REDIS, sha256Hex } from '../gateway-seams';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { sha256Hex } from './secret-hash';
 import type { AccountRecord } from './account-record';
 import { AccountStore } from './account.store';
 
@@ -39,7 +40,7 @@ export interface PendingVerification {
 @Injectable()
 export class OneTimeTokens {
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly accounts: AccountStore,
   ) {}

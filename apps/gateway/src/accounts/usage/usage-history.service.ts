@@ -1,15 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient } from '@pds/redis';
-import { AccountApiKeys } from '../api-keys/account-api-keys.service';
+import { RedisKeys, type RedisClient, REDIS_COMMAND } from '@pds/redis';
+import { AccountApiKeys, type ApiKeyRecord, hourlyUsageOf, type HourlyUsage, usageDay } from '../../keys';
 import type { UsageBucketDto } from '../dto/usage.dto';
-import {
-  type ApiKeyRecord,
-  fromStorage,
-  hourlyUsageOf,
-  type HourlyUsage,
-  REDIS,
-  usageDay,
-} from '../gateway-seams';
+import { fromStorage } from '../../errors/storage-unavailable.error';
 import { bucketStart, daysOf, type UsageRange } from './usage-range';
 
 /**
@@ -19,7 +12,7 @@ import { bucketStart, daysOf, type UsageRange } from './usage-range';
 @Injectable()
 export class UsageHistory {
   constructor(
-    @Inject(REDIS) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
     private readonly accountKeys: AccountApiKeys,
   ) {}

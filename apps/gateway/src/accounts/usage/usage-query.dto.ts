@@ -1,12 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
-import {
-  type CrossFieldRules,
-  IsIsoDateTime,
-  isIsoDateTime,
-  QueryMessage,
-  USAGE_RETENTION_DAYS,
-} from '../gateway-seams';
+import { type CrossFieldRules } from '../../validation/cross-field-rules';
+import { IsIsoDateTime, isIsoDateTime } from '../../validation/query-rules';
+import { QueryMessage } from '../../validation/query-messages';
+import { USAGE_RETENTION_DAYS } from '../../keys';
 
 export const GRANULARITIES = ['hour', 'day'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { GatewayEnvironment } from '../../gateway.environment';
 import { ApiException } from '../../errors/api-exception';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { PlanCatalogue } from '../../entitlements';
 import { fromStripe, requireStripe } from '../stripe/stripe-call';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
 import { StripeCustomers } from './stripe-customers';

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { REDIS_COMMAND, RedisKeys, type RedisClient, RedisScripts, type RunScript } from '@pds/redis';
 import type Stripe from 'stripe';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { invalidAccessToken } from '../../accounts/access/access-token.guard';
+import { invalidSessionToken } from '../../accounts';
 import { fromStripe } from '../stripe/stripe-call';
 import { RECORD_STRIPE_CUSTOMER } from './stripe-customer.lua';
 
@@ -37,7 +37,7 @@ export class StripeCustomers {
         accountId,
       ),
     );
-    if (!winner) throw invalidAccessToken();
+    if (!winner) throw invalidSessionToken();
     return winner;
   }
 }

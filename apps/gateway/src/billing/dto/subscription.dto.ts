@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { SubscriptionDto } from '../../accounts/dto/account.dto';
+import { SubscriptionDto } from '../../accounts';
 
 /** Body of POST /api/v1/billing/subscription. */
 export class ChangePlanDto {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Mailer } from '../../accounts/mail/mailer.service';
-import type { AccountRecord } from '../../accounts/store/account-record';
+import { Mailer, type AccountRecord } from '../../accounts';
 import { GatewayEnvironment } from '../../gateway.environment';
 
 /** A declined charge, as the mail tells it. */

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountBilling } from '@pds/accounts';
+import { AccountBilling } from '@pds/entitlements';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import type Stripe from 'stripe';
-import type { AccountRecord } from '../../accounts/store/account-record';
-import { AccountStore } from '../../accounts/store/account.store';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { type AccountRecord, AccountStore } from '../../accounts';
+import { PlanCatalogue } from '../../entitlements';
 import { minorUnitsToDecimal } from '../invoices/minor-units';
 import { BillingMails } from './billing-mails';
 

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
-import { AccountBilling, StripeSync } from '@pds/accounts';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { AccountBilling, StripeSync } from '@pds/entitlements';
+import { PlanCatalogue } from '../../entitlements';
 import { STRIPE, type StripeClient } from './stripe.provider';
 
 /** Applies Stripe's state to an account (the code the webhooks and reconciliation use); undefined without Stripe. */

@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountBilling, billingStateOf, currentSubscription, type SubscriptionSummary } from '@pds/accounts';
+import {
+  AccountBilling,
+  billingStateOf,
+  currentSubscription,
+  type SubscriptionSummary,
+} from '@pds/entitlements';
 import type Stripe from 'stripe';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { FREE_PLAN_ID, type Plan } from '../../plans/plan';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { FREE_PLAN_ID, type Plan, PlanCatalogue } from '../../entitlements';
 import { fromStripe, requireStripe } from '../stripe/stripe-call';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
 import { STRIPE_SYNC, type StripeSyncClient } from '../stripe/stripe-sync.provider';

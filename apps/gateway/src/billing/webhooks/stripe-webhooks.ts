@@ -1,11 +1,11 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { AccountBilling, StripeSync } from '@pds/accounts';
+import { AccountBilling, StripeSync } from '@pds/entitlements';
 import { AppLogger } from '@pds/observability';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import Stripe from 'stripe';
 import { type ErrorBody, ErrorCode } from '../../errors/error-code';
 import { GatewayEnvironment } from '../../gateway.environment';
-import { PlanCatalogue } from '../../plans/plan-catalogue';
+import { PlanCatalogue } from '../../entitlements';
 import { BillingNotices } from '../mail/billing-notices';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
 import { WebhookMetrics, WebhookOutcome } from './webhook-metrics';

@@ -2,7 +2,7 @@ import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
 import type { FastifyReply } from 'fastify';
-import { RateLimitBucket, RateLimited } from '../../access/keys/rate-limit-bucket';
+import { RateLimitBucket, RateLimited } from '../../entitlements';
 import { CurrentDeadline } from '../../deadline/http-deadlines';
 import type { RequestDeadline } from '../../deadline/request-deadline';
 import { ErrorBodyDto } from '../../errors/error-body.dto';

@@ -1,2 +1,0 @@
-// Boosts are stored by the gateway and by the billing reconciliation alike: one definition, in the lib.
-export { type Boost, boostFromJson, boostToJson, generateBoostId, type NewBoost } from '@pds/accounts';

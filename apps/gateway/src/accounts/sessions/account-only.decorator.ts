@@ -1,0 +1,36 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiRetryLaterResponses, FAILED_AUTHENTICATIONS } from '../../docs/api-key-security.decorator';
+import { ErrorBodyDto } from '../../errors/error-body.dto';
+import { Public } from '../../public.decorator';
+import type { Session } from './session.store';
+import { SessionGuard, type SignedInRequest } from './session-token.guard';
+
+/** The account operations' scheme: `Authorization: Bearer <access token>` from login. */
+export const ACCESS_TOKEN_SCHEME = 'AccessToken';
+
+/** refresh and logout: the HttpOnly refresh-token cookie that login sets. */
+export const REFRESH_COOKIE_SCHEME = 'RefreshCookie';
+
+/**
+ * An account operation: no API key and no per-key rate limit (the global guards skip public
+ * routes), an access token instead, and the matching scheme and answers in the document.
+ */
+export const AccountOnly = (): ClassDecorator & MethodDecorator =>
+  applyDecorators(
+    Public(),
+    UseGuards(SessionGuard),
+    ApiBearerAuth(ACCESS_TOKEN_SCHEME),
+    ApiUnauthorizedResponse({
+      type: ErrorBodyDto,
+      description: 'UNAUTHORIZED: no access token, or one that is invalid, expired or signed out',
+    }),
+    ApiRetryLaterResponses(FAILED_AUTHENTICATIONS, 'SERVICE_UNAVAILABLE'),
+  );
+
+/** The signed-in session of an account operation. */
+export const SignedInSession = createParamDecorator((_data: unknown, context: ExecutionContext): Session => {
+  const session = context.switchToHttp().getRequest<SignedInRequest>().signedIn;
+  if (!session) throw new Error('SignedInSession used on a route without AccountOnly');
+  return session;
+});

@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
+import { fromStorage } from '../../errors/storage-unavailable.error';
+import { BoostGrants, type BoostTarget } from '@pds/entitlements';
+import { type Boost, boostFromJson, type NewBoost } from './boost';
+import { END_BOOST_SCRIPT } from './boost.lua';
+import { activeBoosts } from '../limits/effective-limits';
+
+/** Bounds the work of every authentication that reads a key's boosts. */
+export const MAX_ACTIVE_BOOSTS = 100;
+
+export type GrantOutcome =
+  | { readonly kind: 'granted'; readonly boost: Boost }
+  | { readonly kind: 'unknown-key' }
+  | { readonly kind: 'revoked-key' }
+  | { readonly kind: 'too-many-boosts' };
+
+/** A key known to exist: its id, and the hash its record is stored under (ApiKeyStore.hashOf). */
+export interface BoostedKey {
+  readonly id: string;
+  readonly hash: string;
+}
+
+export type EndOutcome =
+  | { readonly kind: 'ended'; readonly boost: Boost }
+  | { readonly kind: 'unknown-key' }
+  | { readonly kind: 'unknown-boost' };
+
+/**
+ * Boosts in Redis, one hash per key id (RedisKeys.apiKeyBoosts) and one per account
+ * (RedisKeys.accountBoosts), whose boosts raise every key of the account. Grants go through the one
+ * grant of @pds/entitlements (BoostGrants), ends through one script; each publishes the key hashes
+ * on the changes channel so every replica re-reads them at once. Expired boosts are ignored on read,
+ * dropped at the next grant, and the hash expires with its last boost. The gateway's one writer of
+ * boosts, for the admin API and the CLI alike (KeyBoosts, in keys/, finds the key of an id first).
+ */
+@Injectable()
+export class BoostStore {
+  private readonly endBoost;
+
+  constructor(
+    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
+    scripts: RedisScripts,
+    private readonly keys: RedisKeys,
+    private readonly grants: BoostGrants,
+  ) {
+    this.endBoost = scripts.bind(END_BOOST_SCRIPT);
+  }
+
+  /** Grants a boost to a key or to every key of an account, within MAX_ACTIVE_BOOSTS. */
+  async grant(target: BoostTarget, request: NewBoost, now = Date.now()): Promise<GrantOutcome> {
+    const { reply, boost } = await fromStorage(
+      this.grants.grant(target, request, { maxActive: MAX_ACTIVE_BOOSTS, now }),
+    );
+    switch (reply) {
+      case 'granted':
+        return { kind: 'granted', boost };
+      case 'revoked-key':
+      case 'too-many-boosts':
+      case 'unknown-key':
+        return { kind: reply };
+      case 'already-granted':
+      case 'event-applied':
+        throw new Error(`a grant without markers answered ${reply}`);
+    }
+  }
+
+  async end(key: BoostedKey, boostId: string, now = Date.now()): Promise<EndOutcome> {
+    const { id: keyId, hash: keyHash } = key;
+    const ended = await fromStorage(
+      this.endBoost([this.keys.apiKeyBoosts(keyId)], boostId, now, this.keys.apiKeyChangesChannel(), keyHash),
+    );
+    const boost = ended === null ? undefined : boostFromJson(ended);
+    return boost ? { kind: 'ended', boost: { ...boost, expiresAt: now } } : { kind: 'unknown-boost' };
+  }
+
+  /** The key's boosts active at `now`, soonest to end first. */
+  async active(keyId: string, now = Date.now()): Promise<Boost[]> {
+    return this.activeIn(this.keys.apiKeyBoosts(keyId), now);
+  }
+
+  /** What applies to a key: its own boosts and its owner account's, soonest to end first. */
+  async activeFor(record: { id: string; accountId?: string }, now = Date.now()): Promise<Boost[]> {
+    if (!record.accountId) return this.active(record.id, now);
+    const [own, account] = await Promise.all([
+      this.active(record.id, now),
+      this.activeIn(this.keys.accountBoosts(record.accountId), now),
+    ]);
+    return activeBoosts([...own, ...account], now);
+  }
+
+  private async activeIn(boostsKey: string, now: number): Promise<Boost[]> {
+    const stored = await fromStorage(this.redis.hgetall(boostsKey));
+    const boosts = Object.values(stored)
+      .map(boostFromJson)
+      .filter((boost): boost is Boost => boost !== undefined);
+    return activeBoosts(boosts, now);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { BoostGrants } from '@pds/entitlements';
+import { BoostStore } from './boosts/boost.store';
+import { KeyLimits } from './limits/key-limits';
+import { OwnerPlans } from './limits/owner-plans';
+import { PlanCatalogue } from './plans/plan-catalogue';
+
+/**
+ * What a caller is entitled to: the plans (PlanCatalogue), the limits a key gets from its plan or
+ * its own (KeyLimits, OwnerPlans), and boosts, which BoostStore alone writes (granted through the
+ * one BoostGrants of @pds/entitlements, which billing's AccountBilling uses too).
+ */
+@Module({
+  providers: [PlanCatalogue, KeyLimits, OwnerPlans, BoostGrants, BoostStore],
+  exports: [PlanCatalogue, KeyLimits, OwnerPlans, BoostStore],
+})
+export class EntitlementsModule {}

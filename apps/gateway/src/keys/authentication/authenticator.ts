@@ -1,0 +1,72 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { RedisKeys } from '@pds/redis';
+import { ApiKeyStore } from '../store/api-key.store';
+import { hashApiKey } from '../store/api-key-secret';
+import { BoostStore, KeyLimits, OwnerPlans } from '../../entitlements';
+import { ApiException } from '../../errors/api-exception';
+import { ChangeSubscriber } from '../../changes/change-subscriber';
+import { ApiKeyCache } from './api-key-cache';
+import { type ApiKeyCredentials } from './api-key-credentials';
+import type { ApiKeyAccount, ApiKeyPrincipal } from './api-key-principal';
+import { AuthFailureLimiter } from './auth-failure-limiter';
+import { LastUseTracker } from './last-use-tracker';
+
+const KEY_CACHE_TTL_MS = 5_000;
+
+/**
+ * Turns credentials into a principal with its effective limits, for HTTP and WebSocket alike
+ * (CONTRACT sections 4 and 5; the api-keys and boosts areas).
+ */
+@Injectable()
+export class Authenticator implements OnModuleInit {
+  private readonly cache = new ApiKeyCache(KEY_CACHE_TTL_MS);
+  private readonly lastUse: LastUseTracker;
+
+  constructor(
+    private readonly apiKeys: ApiKeyStore,
+    private readonly boosts: BoostStore,
+    private readonly limits: KeyLimits,
+    private readonly keys: RedisKeys,
+    private readonly failures: AuthFailureLimiter,
+    private readonly changes: ChangeSubscriber,
+    private readonly ownerPlans: OwnerPlans,
+  ) {
+    this.lastUse = new LastUseTracker((id, at) => this.apiKeys.recordLastUse(id, at));
+  }
+
+  onModuleInit(): void {
+    // Revocations and boost changes publish the key hash: re-read that key on its next use.
+    this.changes.subscribe(this.keys.apiKeyChangesChannel(), (keyHash) => {
+      this.cache.evict(keyHash);
+    });
+    // Messages sent while the subscriber was away are lost: forget everything instead.
+    this.changes.onResubscribed(() => {
+      this.cache.clear();
+    });
+  }
+
+  async authenticate(credentials: ApiKeyCredentials, address: string): Promise<ApiKeyPrincipal> {
+    if (credentials.kind === 'missing') throw ApiException.missingApiKey();
+    this.failures.assertNotBlocked(address);
+    const account = credentials.kind === 'present' ? await this.lookup(credentials.key) : undefined;
+    if (account && !account.record.revokedAt) {
+      this.lastUse.touch(account.record.id);
+      return this.limits.principalOf(account);
+    }
+    throw (await this.failures.recordFailure(address)) ?? ApiException.invalidApiKey();
+  }
+
+  private async lookup(key: string): Promise<ApiKeyAccount | undefined> {
+    const keyHash = hashApiKey(key);
+    const cached = this.cache.get(keyHash);
+    if (cached) return cached;
+    const generation = this.cache.generation;
+    const record = await this.apiKeys.findByHash(keyHash);
+    if (!record) return undefined;
+    const boosts = record.revokedAt ? [] : await this.boosts.activeFor(record);
+    const ownerPlan = record.accountId ? await this.ownerPlans.planOf(record.accountId) : undefined;
+    const account: ApiKeyAccount = { record, boosts, ...(ownerPlan === undefined ? {} : { ownerPlan }) };
+    this.cache.set(keyHash, account, generation);
+    return account;
+  }
+}
