@@ -1,4 +1,5 @@
 import type { Interval, Kline, Trade } from '@pds/market';
+import type { FrameRefusal, RefusalCounts } from './stream/frame-refusals';
 
 /** One exchange trade as the live stream delivered it. */
 export interface StreamTrade extends Trade {
@@ -68,6 +69,11 @@ export interface LiveStreamEvents {
   readonly alive: { readonly time: number };
   /** Emitted whenever a counter changes. */
   readonly counters: StreamCounters;
+  /**
+   * A value or frame was refused (CONTRACT section 11, "Untrusted frames"): at most once a minute
+   * per reason, with how many since the previous report. Every refusal is in `refusals()`.
+   */
+  readonly refused: FrameRefusal;
 }
 
 /**
@@ -81,6 +87,8 @@ export interface LiveStream {
     listener: (payload: LiveStreamEvents[E]) => void,
   ): () => void;
   counters(): StreamCounters;
+  /** Values and frames refused so far, by reason (`pds_exchange_frames_refused_total`). */
+  refusals(): RefusalCounts;
   /** Closes every connection; no event is emitted afterwards. */
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { counterReadAtScrape, labelledGaugeReadAtScrape } from '@pds/observabili
 import { Registry } from 'prom-client';
 import { MarketFeed } from '../feed/market-feed';
 import { MarketSources } from '../sources/market-sources';
+import { deviationRatios } from './price-deviation';
 
 const FEED_STATES = ['live', 'dark'] as const;
 
@@ -41,6 +42,7 @@ export class ExchangeMetrics {
         }),
     });
     stateGauge(registry, sources);
+    deviationGauge(registry, sources);
     counterReadAtScrape({
       registry,
       name: 'pds_exchange_switches_total',
@@ -62,6 +64,27 @@ function stateGauge(registry: Registry, sources: MarketSources): void {
       return Object.entries(exchanges).flatMap(([exchange, current]) =>
         FEED_STATES.map((state) => ({ labels: { exchange, state }, value: current === state ? 1 : 0 })),
       );
+    },
+  });
+}
+
+/**
+ * The witnesses (CONTRACT section 11): each live exchange's distance from the median of the live
+ * exchanges' latest prices, while at least two are live; a dark exchange's series is gone, not 0.
+ */
+function deviationGauge(registry: Registry, sources: MarketSources): void {
+  labelledGaugeReadAtScrape({
+    registry,
+    name: 'pds_exchange_deviation_ratio',
+    help: "|price - median| / median of each live exchange's latest price against the live exchanges' median; absent while fewer than two are live",
+    labels: ['exchange'],
+    read: () => {
+      const now = Date.now();
+      const prices = sources.all.flatMap((source) => {
+        const price = source.state.price;
+        return price && source.health.isLive(now) ? [{ exchange: source.name, price: price.price }] : [];
+      });
+      return deviationRatios(prices).map(({ exchange, ratio }) => ({ labels: { exchange }, value: ratio }));
     },
   });
 }

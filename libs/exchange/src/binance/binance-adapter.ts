@@ -6,6 +6,7 @@ import type {
   KlineRange,
   LiveStreamTuning,
 } from '../exchange-adapter';
+import { EXCHANGE_HISTORY_START_MS } from '../exchange-history-start';
 import type { ExchangeName } from '../exchange-name';
 import type { LiveStream } from '../live-stream';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
@@ -69,6 +70,7 @@ export class BinanceAdapter implements ExchangeAdapter {
       symbol,
       wireFormat: binanceWireFormat,
       createSocket: this.options.createSocket,
+      historyStartMs: EXCHANGE_HISTORY_START_MS[this.venue.name],
     });
     stream.start();
     return stream;

@@ -24,6 +24,8 @@ describe("ExchangeLiveStream with Binance's wire format against a fake Binance s
       reconnectMaxMs: 100,
       connectionsPer5Minutes: 300,
       healthyAfterMs: 1000,
+      // These frames are dated seconds after the epoch, long before any exchange's history.
+      historyStartMs: 0,
     });
     stream.on('trade', (trade) => trades.push(trade));
     stream.on('interruption', (interruption) => interruptions.push(interruption));
@@ -155,6 +157,7 @@ describe("ExchangeLiveStream with Binance's wire format against a fake Binance s
       reconnectMaxMs: 100,
       connectionsPer5Minutes: 300,
       healthyAfterMs: 1000,
+      historyStartMs: 0,
     });
     const agingInterruptions: StreamInterruption[] = [];
     aging.on('interruption', (interruption) => agingInterruptions.push(interruption));

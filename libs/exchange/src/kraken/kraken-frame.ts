@@ -1,4 +1,5 @@
 import type { Interval } from '@pds/market';
+import type { KrakenFieldRule } from './kraken-json';
 
 /** One trade of the `trade` channel (fields as Kraken names them). */
 export interface KrakenTrade {
@@ -31,18 +32,25 @@ export type KrakenFrame =
   | {
       readonly kind: 'ohlc';
       readonly type: 'snapshot' | 'update';
-      /** The message's `timestamp` (epoch ms), the event time of its candles. */
-      readonly time: number;
+      /** The message's `timestamp` (epoch ms), the event time of its candles; absent only when empty. */
+      readonly time: number | undefined;
       readonly candles: readonly KrakenCandle[];
     }
   | { readonly kind: 'heartbeat' }
   /** `status` channel: the trading engine's state (`online`, `maintenance`, …). */
   | { readonly kind: 'status'; readonly system: string }
-  /** A successful reply to our `subscribe` or `ping` (`pong`). */
-  | { readonly kind: 'ack'; readonly method: string }
-  | { readonly kind: 'errorReply'; readonly method: string; readonly error: string }
+  /** A successful reply to our `subscribe` or `ping` (`pong`); `time` is its `time_out`. */
+  | { readonly kind: 'ack'; readonly method: string; readonly time?: number | undefined }
+  | {
+      readonly kind: 'errorReply';
+      readonly method: string;
+      readonly error: string;
+      readonly time?: number | undefined;
+    }
   | {
       readonly kind: 'rejected';
       readonly reason: 'invalid-json' | 'invalid-field' | 'unexpected';
       readonly detail: string;
+      /** For `invalid-field`: the rule the field breaks (a number too long, a count not whole, …). */
+      readonly rule?: KrakenFieldRule;
     };

@@ -103,4 +103,12 @@ describe('KrakenAdapter.fetchKlines against a local OHLC endpoint', () => {
     answer = '{"error":["EService:Unavailable"]}';
     await expect(adapter().fetchKlines('btcusdt', '1m')).rejects.toMatchObject({ status: 503 });
   });
+
+  it('honours the resume time of `EService: Throttled`, counted on the exchange clock (its Date)', async () => {
+    // The answer's Date is 2024-03-01T06:30:00Z; Kraken names the time to try again after.
+    answer = `{"error":["EService: Throttled: ${Date.parse('2024-03-01T06:31:30Z') / 1000}"]}`;
+    const refused = adapter().fetchKlines('btcusdt', '1m');
+    await expect(refused).rejects.toBeInstanceOf(ExchangeRateLimitError);
+    await expect(refused).rejects.toMatchObject({ status: 429, retryAfterSeconds: 90 });
+  });
 });

@@ -1,12 +1,24 @@
 import type { Kline } from '@pds/market';
+import { ExchangeRateLimitError } from '../exchange-errors';
 import { Listeners } from '../listeners';
 import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline } from '../live-stream';
 import type { ExchangeLiveStream } from '../stream/exchange-live-stream';
+import type { RefusalCounts } from '../stream/frame-refusals';
 import { MergedHours } from './merged-hours-stream';
 
-const FORWARDED = ['trade', 'interruption', 'disconnected', 'switched', 'counters', 'alive'] as const;
-/** After a failed seed, the next try waits this long (the REST API is rate limited). */
+const FORWARDED = [
+  'trade',
+  'interruption',
+  'disconnected',
+  'switched',
+  'counters',
+  'alive',
+  'refused',
+] as const;
+/** After a failed seed, the next try waits this long (the REST API is rate limited)… */
 const SEED_RETRY_MS = 10_000;
+/** …or, after a rate limit, until the time Kraken names (this long when it names none). */
+const RATE_LIMITED_RETRY_S = 60;
 
 /**
  * Kraken's live stream: the engine's stream of its wire format, plus the 6h and 12h pushes Kraken
@@ -54,6 +66,10 @@ export class KrakenLiveStream implements LiveStream {
     return this.inner.counters();
   }
 
+  refusals(): RefusalCounts {
+    return this.inner.refusals();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.listeners.clear();
@@ -75,8 +91,10 @@ export class KrakenLiveStream implements LiveStream {
         // Only closed hours: the open one comes live, and a live hour is newer than REST's.
         this.merged.seed(hours.filter((hour) => hour.isClosed));
       })
-      .catch(() => {
-        this.nextSeedAt = this.now() + SEED_RETRY_MS;
+      .catch((error: unknown) => {
+        const waitS =
+          error instanceof ExchangeRateLimitError ? (error.retryAfterSeconds ?? RATE_LIMITED_RETRY_S) : 0;
+        this.nextSeedAt = this.now() + Math.max(SEED_RETRY_MS, waitS * 1000);
       })
       .finally(() => {
         this.seeding = false;

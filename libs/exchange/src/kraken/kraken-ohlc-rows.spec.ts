@@ -103,4 +103,21 @@ describe("Kraken's documented OHLC answer through our reader", () => {
     });
     expect(krakenErrorOf(502, [])).toMatchObject({ status: 502 });
   });
+
+  it('reads `EService: Throttled: <unix time>` as a rate limit to wait out until that time', () => {
+    // docs.kraken.com (REST rate limits): "EService: Throttled: [UNIX timestamp]" signifies that
+    // there are too many concurrent requests. Please try again after [timestamp].
+    const now = Date.parse('2024-03-01T06:30:00Z');
+    const resume = now / 1000 + 42;
+    for (const spelling of [`EService: Throttled: ${resume}`, `EService:Throttled:${resume}`]) {
+      const error = krakenErrorOf(200, [spelling], now);
+      expect(error).toBeInstanceOf(ExchangeRateLimitError);
+      expect(error).toMatchObject({ status: 429, retryAfterSeconds: 42, exchangeMessage: spelling });
+    }
+    // A resume time already past still waits a second: it is a rate limit, never a plain failure.
+    expect(krakenErrorOf(200, [`EService: Throttled: ${now / 1000 - 5}`], now)).toMatchObject({
+      status: 429,
+      retryAfterSeconds: 1,
+    });
+  });
 });

@@ -16,13 +16,33 @@ export interface KrakenAnswer {
   readonly exchangeTime: number;
 }
 
+/** `EService: Throttled: <unix time>`: too many concurrent requests, "try again after" that time. */
+const THROTTLED = /^EService:\s*Throttled:\s*(\d{1,12})\b/;
+
+/** Seconds from `exchangeTime` (epoch ms) until the resume time a `Throttled` error names, at least 1. */
+function throttledForSeconds(errors: readonly string[], exchangeTime: number): number | undefined {
+  const resumeAt = errors.map((error) => THROTTLED.exec(error)?.[1]).find((time) => time !== undefined);
+  if (resumeAt === undefined) return undefined;
+  return Math.max(1, Math.ceil(Number(resumeAt) - exchangeTime / 1000));
+}
+
 /**
  * Kraken answers most failures with HTTP 200 and `{"error":["EGeneral:Invalid arguments"]}`. Rate
- * limits (`EAPI:Rate limit exceeded`, `EGeneral:Too many requests`) become a 429, unavailability
- * (`EService:Unavailable`, `EService:Busy`, maintenance) a 503, a bad request a 400.
+ * limits (`EAPI:Rate limit exceeded`, `EGeneral:Too many requests`, and `EService: Throttled:
+ * <unix time>` with its resume time as `retryAfterSeconds`, counted from `exchangeTime`, the
+ * exchange's clock at the answer) become a 429, unavailability (`EService:Unavailable`,
+ * `EService:Busy`, maintenance) a 503, a bad request a 400.
  */
-export function krakenErrorOf(status: number, errors: readonly string[]): ExchangeHttpError {
+export function krakenErrorOf(
+  status: number,
+  errors: readonly string[],
+  exchangeTime = Date.now(),
+): ExchangeHttpError {
   const message = errors.join('; ');
+  const throttledFor = throttledForSeconds(errors, exchangeTime);
+  if (throttledFor !== undefined) {
+    return new ExchangeRateLimitError(429, throttledFor, undefined, undefined, message);
+  }
   if (status === 429 || errors.some((error) => /rate limit|too many requests/i.test(error))) {
     return new ExchangeRateLimitError(429, undefined, undefined, undefined, message);
   }
@@ -76,10 +96,12 @@ export class KrakenRestClient {
     });
     const body = parseBody(await response.text());
     const errors = errorsOf(body);
-    if (!response.ok || errors.length > 0) throw krakenErrorOf(response.status, errors);
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (!response.ok || errors.length > 0) {
+      throw krakenErrorOf(response.status, errors, Number.isNaN(date) ? Date.now() : date);
+    }
     if (!isKrakenObject(body) || !('result' in body))
       throw new ExchangeResponseError(`${path} answered no result`);
-    const date = Date.parse(response.headers.get('date') ?? '');
     const exchangeTime = !withTime ? 0 : Number.isNaN(date) ? await this.serverTime() : date;
     return { result: body.result, exchangeTime };
   }

@@ -147,7 +147,11 @@ describe("Kraken's documented WebSocket v2 frames through our parser", () => {
     const ack =
       '{"method":"subscribe","result":{"channel":"ohlc","interval":5,"snapshot":true,"symbol":"BTC/USDT"},' +
       '"success":true,"time_in":"2023-10-04T16:26:01.806315Z","time_out":"2023-10-04T16:26:01.806501Z","req_id":2}';
-    expect(parseKrakenFrame(ack)).toEqual({ kind: 'ack', method: 'subscribe' });
+    expect(parseKrakenFrame(ack)).toEqual({
+      kind: 'ack',
+      method: 'subscribe',
+      time: Date.parse('2023-10-04T16:26:01.806Z'),
+    });
     const refused =
       '{"error":"Currency pair not supported BTC/XYZ","method":"subscribe","success":false,"symbol":"BTC/XYZ"}';
     expect(parseKrakenFrame(refused)).toEqual({

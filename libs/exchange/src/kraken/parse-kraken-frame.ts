@@ -1,6 +1,7 @@
 import { intervalOfKrakenMinutes } from './kraken-endpoints';
 import type { KrakenCandle, KrakenFrame, KrakenTrade } from './kraken-frame';
 import {
+  countOf,
   decimalOf,
   epochMsOf,
   integerOf,
@@ -47,16 +48,18 @@ function candleOf(item: KrakenObject): KrakenCandle {
     low: decimalOf(item.low, 'low'),
     close: decimalOf(item.close, 'close'),
     volume: decimalOf(item.volume, 'volume'),
-    trades: integerOf(item.trades, 'trades'),
+    trades: countOf(item.trades, 'trades'),
   };
 }
 
-/** The ohlc message's own `timestamp`, or the newest candle `timestamp` if a message lacks it. */
-function ohlcTimeOf(message: KrakenObject, data: readonly KrakenObject[]): number {
-  if (message.timestamp !== undefined) return epochMsOf(message.timestamp, 'timestamp');
-  const times = data.map((item) => epochMsOf(item.timestamp, 'data.timestamp'));
-  if (times.length === 0) throw new KrakenFieldError('timestamp');
-  return Math.max(...times);
+/**
+ * The ohlc message's own `timestamp`: when Kraken sent it, the event time of its candles. A
+ * candle's own `timestamp` is no substitute: Kraken's example shows its interval's end, ahead of
+ * the present for the open candle. Only an empty message may lack it.
+ */
+function ohlcTimeOf(message: KrakenObject, data: readonly KrakenObject[]): number | undefined {
+  if (message.timestamp === undefined && data.length === 0) return undefined;
+  return epochMsOf(message.timestamp, 'timestamp');
 }
 
 function parseChannel(message: KrakenObject): KrakenFrame {
@@ -83,17 +86,24 @@ function parseChannel(message: KrakenObject): KrakenFrame {
   }
 }
 
+/** `time_out` of a reply: when Kraken sent it (absent from some replies). */
+function replyTimeOf(message: KrakenObject): number | undefined {
+  return message.time_out === undefined ? undefined : epochMsOf(message.time_out, 'time_out');
+}
+
 /** Replies to our requests: `{"method":"subscribe","success":true,…}`, `{"method":"pong",…}`. */
 function parseReply(message: KrakenObject): KrakenFrame {
   const method = stringOf(message.method, 'method');
+  const time = replyTimeOf(message);
   if (message.success === false) {
     return {
       kind: 'errorReply',
       method,
       error: typeof message.error === 'string' ? message.error : 'unknown error',
+      time,
     };
   }
-  return { kind: 'ack', method };
+  return { kind: 'ack', method, time };
 }
 
 /**
@@ -114,7 +124,7 @@ export function parseKrakenFrame(text: string): KrakenFrame {
     throw new UnexpectedFrame('neither channel nor method');
   } catch (error) {
     if (error instanceof KrakenFieldError)
-      return { kind: 'rejected', reason: 'invalid-field', detail: error.field };
+      return { kind: 'rejected', reason: 'invalid-field', detail: error.field, rule: error.rule };
     return {
       kind: 'rejected',
       reason: 'unexpected',

@@ -1,9 +1,29 @@
 import { EventDeduplicator } from './event-deduplicator';
 
 describe('EventDeduplicator', () => {
-  it('accepts each trade id once, in increasing order', () => {
+  it('accepts each recent trade id once', () => {
     const dedupe = new EventDeduplicator();
-    expect([5, 6, 6, 4, 7].map((id) => dedupe.acceptTrade(id))).toEqual([true, true, false, false, true]);
+    expect([5, 6, 6, 5, 7].map((id) => dedupe.acceptTrade(id))).toEqual([true, true, false, false, true]);
+  });
+
+  it('is not wedged by one huge trade id: the trades after it are new', () => {
+    const dedupe = new EventDeduplicator();
+    expect([5, Number.MAX_SAFE_INTEGER, 6, 7, 7].map((id) => dedupe.acceptTrade(id))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(dedupe.missingBefore(8)).toBe(0);
+  });
+
+  it('lets a kline push dated far ahead of the next one give way to it', () => {
+    const dedupe = new EventDeduplicator();
+    expect(dedupe.acceptKline('1m', 7_258_118_400_000, 60_000)).toBe(true);
+    expect(dedupe.acceptKline('1m', 1000, 0)).toBe(true);
+    expect(dedupe.acceptKline('1m', 2000, 0)).toBe(true);
+    expect(dedupe.acceptKline('1m', 1500, 0)).toBe(false);
   });
 
   it('accepts kline pushes by event time per interval', () => {

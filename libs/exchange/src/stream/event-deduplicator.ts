@@ -1,33 +1,44 @@
 import type { Interval } from '@pds/market';
+import { MAX_CLOCK_LEAD_MS } from './frame-checks';
+
+/** How many recent trade ids are remembered: far more than two connections overlap by. */
+const RECENT_TRADE_IDS = 4096;
 
 /**
  * Drops events already delivered, e.g. by the old connection while two overlap during a switch,
- * and notices holes in the exchange's trade sequence. Each exchange numbers the trades of a market
- * with increasing ids (Binance's trade id, Kraken's `trade_id`), and each kline stream's event
- * times increase, so "not newer than the newest seen" identifies a repeat without remembering
- * every id.
+ * and notices holes in the exchange's trade sequence. No single value can make it drop what
+ * follows (CONTRACT section 11): a trade is a repeat only if its id was delivered recently (an id
+ * of 2^53−1 blocks nothing but itself), and a kline push's "newest event time" gives way to a
+ * push more than the clock's tolerance older than it, which the exchange's clock shows impossible.
  */
 export class EventDeduplicator {
-  private newestTradeId = Number.NEGATIVE_INFINITY;
+  private readonly recentIds = new Set<number>();
+  private readonly idRing = new Float64Array(RECENT_TRADE_IDS);
+  private ringNext = 0;
+  private lastTradeId: number | undefined;
   private readonly newestKline = new Map<
     Interval,
     { eventTime: number; openTime: number; isClosed: boolean }
   >();
 
   acceptTrade(tradeId: number): boolean {
-    if (tradeId <= this.newestTradeId) return false;
-    this.newestTradeId = tradeId;
+    if (this.recentIds.has(tradeId)) return false;
+    if (this.recentIds.size >= RECENT_TRADE_IDS) this.recentIds.delete(this.idRing[this.ringNext] ?? 0);
+    this.idRing[this.ringNext] = tradeId;
+    this.ringNext = (this.ringNext + 1) % RECENT_TRADE_IDS;
+    this.recentIds.add(tradeId);
+    this.lastTradeId = tradeId;
     return true;
   }
 
   /**
-   * How many trade ids lie between the newest trade seen and `tradeId` (0: none missing, or no
+   * How many trade ids lie between the last trade delivered and `tradeId` (0: none missing, or no
    * trade seen yet). Both exchanges number a market's trades consecutively, so a hole means trades
    * the stream never delivered.
    */
   missingBefore(tradeId: number): number {
-    if (this.newestTradeId === Number.NEGATIVE_INFINITY) return 0;
-    return Math.max(0, tradeId - this.newestTradeId - 1);
+    if (this.lastTradeId === undefined) return 0;
+    return Math.max(0, tradeId - this.lastTradeId - 1);
   }
 
   /**
@@ -40,9 +51,11 @@ export class EventDeduplicator {
     const newest = this.newestKline.get(interval);
     const finalAfterOpen =
       newest !== undefined && openTime === newest.openTime && isClosed && !newest.isClosed;
+    const impossible = newest !== undefined && newest.eventTime > eventTime + MAX_CLOCK_LEAD_MS;
     if (
       newest &&
       !finalAfterOpen &&
+      !impossible &&
       (eventTime < newest.eventTime || (eventTime === newest.eventTime && openTime <= newest.openTime))
     ) {
       return false;

@@ -2,9 +2,18 @@ import type { MarketSymbol } from '@pds/market';
 import { ConnectionBudget } from '../connection-budget';
 import type { LiveStreamTuning } from '../exchange-adapter';
 import { Listeners } from '../listeners';
-import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline, StreamTrade } from '../live-stream';
+import { EARLIEST_HISTORY_START_MS } from '../exchange-history-start';
+import type { LiveStream, LiveStreamEvents, StreamCounters } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
-import { openStreamConnection, type SocketFactory, type StreamConnection } from './stream-connection';
+import { EventScreen } from './event-screen';
+import { FrameRefusals, type RefusalCounts } from './frame-refusals';
+import {
+  type FrameOrigin,
+  OVERSIZE_DEATH,
+  openStreamConnection,
+  type SocketFactory,
+  type StreamConnection,
+} from './stream-connection';
 import { StreamDelivery } from './stream-delivery';
 import type { StreamFrame } from './stream-frame';
 import type { StreamWireFormat } from './wire-format';
@@ -15,6 +24,8 @@ export interface ExchangeLiveStreamOptions extends LiveStreamTuning {
   readonly wireFormat: StreamWireFormat;
   readonly createSocket?: SocketFactory;
   readonly now?: () => number;
+  /** The exchange's history start (`EXCHANGE_HISTORY_START_MS`): earlier event times are refused. */
+  readonly historyStartMs?: number;
 }
 
 type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
@@ -29,11 +40,17 @@ type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
  *   carry the same events for a moment, so events are de-duplicated by the exchange's trade
  *   sequence and by kline event time;
  * - no new connection goes out beyond `connectionsPer5Minutes`, the exchange's limit per address,
- *   however often connections are cut: the next one waits for the budget.
+ *   however often connections are cut: the next one waits for the budget;
+ * - every decoded trade and kline push passes the checks of CONTRACT section 11 (`EventScreen`)
+ *   before anything else sees it; refused ones are counted by reason, reported at most once a
+ *   minute per reason (`refused`) and dropped, and never count as data (no promotion, no end of an
+ *   outage, no newest time).
  */
 export class ExchangeLiveStream implements LiveStream {
   private readonly listeners = new Listeners<LiveStreamEvents>();
   private readonly delivery = new StreamDelivery(this.listeners);
+  private readonly refused: FrameRefusals;
+  private readonly screen: EventScreen;
   private readonly backoff: ReconnectBackoff;
   private readonly budget: ConnectionBudget;
   private readonly url: string;
@@ -58,6 +75,14 @@ export class ExchangeLiveStream implements LiveStream {
       healthyAfterMs: options.healthyAfterMs,
     });
     this.budget = new ConnectionBudget(options.connectionsPer5Minutes);
+    this.refused = new FrameRefusals((refusal) => {
+      this.listeners.emit('refused', refusal);
+    }, this.now);
+    this.screen = new EventScreen(
+      options.historyStartMs ?? EARLIEST_HISTORY_START_MS,
+      this.refused,
+      this.now,
+    );
   }
 
   start(): void {
@@ -75,6 +100,15 @@ export class ExchangeLiveStream implements LiveStream {
     return this.delivery.counters();
   }
 
+  refusals(): RefusalCounts {
+    return this.refused.counts();
+  }
+
+  /** The exchange's time now as its accepted frames tell it; undefined before the first. */
+  exchangeNow(): number | undefined {
+    return this.screen.exchangeNow();
+  }
+
   close(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -88,8 +122,8 @@ export class ExchangeLiveStream implements LiveStream {
   private connect(): StreamConnection {
     this.budget.record(this.now());
     return openStreamConnection(this.url, this.options, {
-      onFrame: (connection, frame) => {
-        this.onFrame(connection, frame);
+      onFrame: (connection, frame, origin) => {
+        this.onFrame(connection, frame, origin);
       },
       onDead: (connection, reason) => {
         this.onDead(connection, reason);
@@ -97,10 +131,17 @@ export class ExchangeLiveStream implements LiveStream {
     });
   }
 
-  private onFrame(connection: StreamConnection, frame: StreamFrame): void {
+  private onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void {
     if (this.stopped) return;
+    if (origin === 'clock') {
+      // Made by the exchange's clock, not sent: no sign of life; only the serving connection's count.
+      if (connection === this.active && frame.kind === 'klines') this.onData(connection, frame);
+      return;
+    }
     this.delivery.frameReceived();
-    if (connection === this.active) this.listeners.emit('alive', { time: this.now() });
+    // Not live before every subscription is acknowledged: it may never carry data.
+    const live = connection === this.active && connection.isSubscribed;
+    if (live) this.listeners.emit('alive', { time: this.now() });
     switch (frame.kind) {
       case 'trades':
       case 'klines':
@@ -119,15 +160,20 @@ export class ExchangeLiveStream implements LiveStream {
         this.delivery.bump('errorReplies');
         break;
       case 'skipped':
-        this.delivery.bump(frame.skip === 'unexpected' ? 'unexpectedFrames' : 'malformedFrames');
+        if (frame.skip === 'unexpected') {
+          this.delivery.bump('unexpectedFrames');
+          break;
+        }
+        this.delivery.bump('malformedFrames');
+        this.refused.refuse(frame.refusal ?? 'malformed', frame.detail);
         break;
     }
   }
 
   private onData(connection: StreamConnection, frame: DataFrame): void {
-    const events: readonly (StreamTrade | StreamKline)[] =
-      frame.kind === 'trades' ? frame.trades : frame.klines;
-    const first = events[0];
+    const trades = frame.kind === 'trades' ? this.screen.trades(frame.trades) : [];
+    const klines = frame.kind === 'klines' ? this.screen.klines(frame.klines) : [];
+    const first = trades[0] ?? klines[0];
     if (first === undefined) return;
     if (connection === this.replacement) this.promote(connection);
     if (connection !== this.active) return; // the old connection of a finished switch
@@ -139,8 +185,8 @@ export class ExchangeLiveStream implements LiveStream {
       this.delivery.bump('reconnects');
       this.listeners.emit('interruption', { reason, lastEventTime, firstEventTime: first.eventTime });
     }
-    if (frame.kind === 'trades') for (const trade of frame.trades) this.delivery.trade(trade);
-    else for (const kline of frame.klines) this.delivery.kline(kline);
+    for (const trade of trades) this.delivery.trade(trade);
+    for (const kline of klines) this.delivery.kline(kline);
   }
 
   private onShutdownNotice(connection: StreamConnection): void {
@@ -185,6 +231,7 @@ export class ExchangeLiveStream implements LiveStream {
 
   private onDead(connection: StreamConnection, reason: string): void {
     if (this.stopped) return;
+    if (reason === OVERSIZE_DEATH) this.refused.refuse('oversize', 'a message over 1 MiB');
     if (connection === this.replacement) {
       this.replacement = undefined;
       const retry = (): void => {

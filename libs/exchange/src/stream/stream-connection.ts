@@ -1,10 +1,16 @@
 import WebSocket, { type RawData } from 'ws';
-import { malformed, type StreamFrame } from './stream-frame';
 import type { MarketSymbol } from '@pds/market';
+import { MAX_MESSAGE_BYTES } from './frame-checks';
+import { DueTimer } from './due-timer';
+import { malformed, type StreamFrame } from './stream-frame';
+import { SubscriptionAcks } from './subscription-acks';
 import type { FrameDecoder, PingRules, StreamWireFormat } from './wire-format';
 
+/** Where a frame came from: the exchange, or the exchange's clock alone (see FrameDecoder.due). */
+export type FrameOrigin = 'exchange' | 'clock';
+
 export interface ConnectionHandlers {
-  onFrame(connection: StreamConnection, frame: StreamFrame): void;
+  onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void;
   /** Called once when the connection ends by itself (never after `close()`). */
   onDead(connection: StreamConnection, reason: string): void;
 }
@@ -15,12 +21,32 @@ export interface ConnectionSetup {
   readonly subscribeMessages: readonly string[];
   readonly decoder: FrameDecoder;
   readonly ping: PingRules;
+  readonly subscriptionAcks?: { readonly withinMs: number } | undefined;
 }
 
 export type SocketFactory = (url: string, options: { readonly autoPong: boolean }) => WebSocket;
 
+/** Why a connection died when the exchange sent a message over `MAX_MESSAGE_BYTES`. */
+export const OVERSIZE_DEATH = 'oversize';
+
+// maxPayload: ws refuses a larger message before buffering it (its default is 100 MiB) and closes
+// the connection with 1009, which ends it as dead like any protocol failure.
 export const defaultSocketFactory: SocketFactory = (url, { autoPong }) =>
-  new WebSocket(url, { autoPong, handshakeTimeout: 10_000, perMessageDeflate: false });
+  new WebSocket(url, {
+    autoPong,
+    handshakeTimeout: 10_000,
+    perMessageDeflate: false,
+    maxPayload: MAX_MESSAGE_BYTES,
+  });
+
+function isFrameList(decoded: StreamFrame | readonly StreamFrame[]): decoded is readonly StreamFrame[] {
+  return Array.isArray(decoded);
+}
+
+function byteLengthOf(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data.byteLength;
+}
 
 function textOf(data: RawData): string {
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
@@ -34,6 +60,7 @@ function textOf(data: RawData): string {
  * `error:<message>` otherwise.
  */
 export function deathReasonOf(error: Error & { code?: string }): string {
+  if (error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return OVERSIZE_DEATH;
   const status = /Unexpected server response: (\d{3})/.exec(error.message)?.[1];
   if (status !== undefined) return `http:${status}`;
   if (error.code === 'ECONNREFUSED') return 'refused';
@@ -53,6 +80,8 @@ export class StreamConnection {
   private readonly socket: WebSocket;
   private silenceTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
+  private readonly acks: SubscriptionAcks;
+  private readonly dueTimer: DueTimer;
   private ended = false;
 
   constructor(
@@ -60,6 +89,10 @@ export class StreamConnection {
     private readonly handlers: ConnectionHandlers,
     createSocket: SocketFactory = defaultSocketFactory,
   ) {
+    this.acks = new SubscriptionAcks(setup.subscribeMessages.length, setup.subscriptionAcks?.withinMs);
+    this.dueTimer = new DueTimer(setup.decoder, (frames) => {
+      if (!this.ended) this.dispatch(frames, 'clock');
+    });
     this.socket = createSocket(setup.url, { autoPong: setup.ping.autoPong });
     this.socket.on('open', () => {
       this.onOpen();
@@ -78,6 +111,11 @@ export class StreamConnection {
 
   get isEnded(): boolean {
     return this.ended;
+  }
+
+  /** Every subscribe message acknowledged (always, for exchanges that send no acknowledgements). */
+  get isSubscribed(): boolean {
+    return this.acks.complete;
   }
 
   /** Ends the connection as dead (`onDead` with `reason`), e.g. when the exchange says it is down. */
@@ -104,6 +142,9 @@ export class StreamConnection {
   private onOpen(): void {
     if (this.ended) return;
     for (const message of this.setup.subscribeMessages) this.socket.send(message);
+    this.acks.sent(() => {
+      this.die('subscription:timeout');
+    });
     const appPing = this.setup.ping.appPing;
     if (appPing) {
       this.pingTimer = setInterval(() => {
@@ -114,15 +155,50 @@ export class StreamConnection {
 
   private onMessage(data: RawData, isBinary: boolean): void {
     if (this.ended) return;
+    // A socket made without maxPayload (a test's factory) gets the same bound here.
+    if (byteLengthOf(data) > MAX_MESSAGE_BYTES) {
+      this.die(OVERSIZE_DEATH);
+      return;
+    }
     this.armWatchdog();
-    const decoded = isBinary
-      ? malformed(`binary frame of ${textOf(data).length} bytes`)
-      : this.setup.decoder.decode(textOf(data));
-    const frames: readonly StreamFrame[] = Array.isArray(decoded) ? decoded : [decoded as StreamFrame];
+    this.dispatch(this.decode(data, isBinary), 'exchange');
+    this.dueTimer.arm(); // after the frames: a stopped timer (a connection that ended) stays off
+  }
+
+  private dispatch(frames: readonly StreamFrame[], origin: FrameOrigin): void {
     for (const frame of frames) {
       // A frame's handler may close this connection (a switch): the rest of the batch is dropped.
       if (this.isEnded) return;
-      this.handlers.onFrame(this, frame);
+      const refusal = this.acks.note(frame);
+      this.deliver(frame, origin);
+      if (refusal === 'refused') this.die('subscription:refused');
+    }
+  }
+
+  /** Decoders never throw by contract; should one do so anyway, its frame is malformed, no more. */
+  private decode(data: RawData, isBinary: boolean): readonly StreamFrame[] {
+    try {
+      if (isBinary) return [malformed(`binary frame of ${byteLengthOf(data)} bytes`)];
+      const decoded: StreamFrame | readonly StreamFrame[] = this.setup.decoder.decode(textOf(data));
+      return isFrameList(decoded) ? decoded : [decoded];
+    } catch (error) {
+      return [malformed(`decoder threw: ${String(error)}`)];
+    }
+  }
+
+  /**
+   * No exception from a frame leaves the socket's handler (it would end the process): a handler
+   * that throws has its frame counted as malformed instead.
+   */
+  private deliver(frame: StreamFrame, origin: FrameOrigin): void {
+    try {
+      this.handlers.onFrame(this, frame, origin);
+    } catch (error) {
+      try {
+        this.handlers.onFrame(this, malformed(`handler threw: ${String(error)}`), 'exchange');
+      } catch {
+        // Counting failed too: the frame is dropped all the same.
+      }
     }
   }
 
@@ -136,6 +212,8 @@ export class StreamConnection {
   private stopTimers(): void {
     clearTimeout(this.silenceTimer);
     clearInterval(this.pingTimer);
+    this.dueTimer.stop();
+    this.acks.stop();
   }
 
   private die(reason: string): void {
@@ -165,6 +243,7 @@ export function openStreamConnection(
     subscribeMessages: wireFormat.subscribeMessages(symbol),
     decoder: wireFormat.createDecoder(symbol),
     ping: wireFormat.ping,
+    subscriptionAcks: wireFormat.subscriptionAcks,
   };
   return new StreamConnection(setup, handlers, stream.createSocket);
 }

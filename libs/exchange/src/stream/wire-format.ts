@@ -8,6 +8,12 @@ import type { StreamFrame } from './stream-frame';
  */
 export interface FrameDecoder {
   decode(text: string): StreamFrame | readonly StreamFrame[];
+  /**
+   * Frames that the exchange's clock makes due without a frame (Kraken: a candle whose interval has
+   * ended while nothing came), and the local time (epoch ms) to ask again; undefined: nothing due.
+   */
+  due?(): readonly StreamFrame[];
+  nextDueAt?(): number | undefined;
 }
 
 /** How the exchange keeps a connection alive from the client's side. */
@@ -31,4 +37,10 @@ export interface StreamWireFormat {
   /** A fresh decoder for a new connection. */
   createDecoder(symbol: MarketSymbol): FrameDecoder;
   readonly ping: PingRules;
+  /**
+   * For exchanges that acknowledge each subscribe message (Kraken): a connection counts as live
+   * only once every one is acknowledged, and ends as dead (`subscription:timeout`) when they are
+   * not within `withinMs`, or when one is refused (`subscription:refused`).
+   */
+  readonly subscriptionAcks?: { readonly withinMs: number };
 }

@@ -21,13 +21,24 @@ export interface FakeKrakenCandle {
   readonly trades: number;
 }
 
+interface KrakenRequest {
+  readonly method?: string;
+  readonly req_id?: number;
+  readonly params?: { readonly channel?: string; readonly interval?: number };
+}
+
 /**
  * The Kraken twin of FakeBinanceServer, for the live stream's own specs: a tiny WebSocket server in
  * Kraken's Spot WebSocket v2 format (numbers as JSON numbers, heartbeats, acknowledgements). It
  * records what clients send, so a spec can check the subscribe requests.
  */
+/** How the server answers a subscribe request: acknowledged, refused, or never answered. */
+export type SubscriptionAnswer = 'ack' | 'refuse' | 'none';
+
 export class FakeKrakenServer {
   readonly received: string[] = [];
+  /** Decides each subscribe request's answer (by its channel and interval); all acknowledged by default. */
+  answerSubscription: (channel: string, interval?: number) => SubscriptionAnswer = () => 'ack';
   private readonly sockets = new Set<WebSocket>();
   private connections = 0;
 
@@ -42,10 +53,7 @@ export class FakeKrakenServer {
       socket.on('message', (data) => {
         const text = (data as Buffer).toString('utf8');
         this.received.push(text);
-        const request = JSON.parse(text) as { method?: string; req_id?: number };
-        if (request.method === 'subscribe') {
-          this.send(socket, JSON.stringify({ method: 'subscribe', success: true, req_id: request.req_id }));
-        }
+        this.answer(socket, JSON.parse(text) as KrakenRequest);
       });
       socket.on('close', () => this.sockets.delete(socket));
     });
@@ -108,6 +116,26 @@ export class FakeKrakenServer {
         resolve();
       });
     });
+  }
+
+  /** Kraken's replies (docs: spot-websocket-v2 subscribe acknowledgement, ping). */
+  private answer(socket: WebSocket, request: KrakenRequest): void {
+    // Without time_in/time_out: the specs' frames set the exchange's clock alone.
+    if (request.method === 'ping') {
+      this.send(socket, JSON.stringify({ method: 'pong', req_id: request.req_id }));
+      return;
+    }
+    if (request.method !== 'subscribe') return;
+    const answer = this.answerSubscription(request.params?.channel ?? '', request.params?.interval);
+    if (answer === 'ack') {
+      this.send(socket, JSON.stringify({ method: 'subscribe', success: true, req_id: request.req_id }));
+    } else if (answer === 'refuse') {
+      const error = 'Currency pair not supported BTC/USDT';
+      this.send(
+        socket,
+        JSON.stringify({ error, method: 'subscribe', success: false, req_id: request.req_id }),
+      );
+    }
   }
 
   private send(socket: WebSocket, text: string): void {

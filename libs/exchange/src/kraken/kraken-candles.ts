@@ -1,0 +1,118 @@
+import { closeTimeOf, type Interval, toIsoTime } from '@pds/market';
+import type { StreamKline } from '../live-stream';
+import { MAX_CLOCK_LEAD_MS } from '../stream/frame-checks';
+import type { KrakenCandle } from './kraken-frame';
+
+/**
+ * How long after a candle's interval ends it is still taken as open: Kraken updates a candle on
+ * trade events, and the update of a trade matched just before the end may leave a moment after it.
+ */
+export const CLOSE_GRACE_MS = 2_000;
+
+export interface TradeIds {
+  readonly firstTradeId: number;
+  readonly lastTradeId: number;
+}
+
+function klineOfCandle(
+  candle: KrakenCandle,
+  eventTime: number,
+  isClosed: boolean,
+  ids: TradeIds,
+): StreamKline {
+  return {
+    interval: candle.interval,
+    eventTime,
+    openTime: candle.intervalBegin,
+    ...ids,
+    kline: {
+      openTime: toIsoTime(candle.intervalBegin),
+      closeTime: toIsoTime(closeTimeOf(candle.intervalBegin, candle.interval)),
+      open: candle.open,
+      high: candle.high,
+      low: candle.low,
+      close: candle.close,
+      volume: candle.volume,
+      trades: candle.trades,
+      isClosed,
+    },
+  };
+}
+
+/** When the exchange's clock takes a candle of `interval` opened at `openTime` as ended. */
+export function closesAt(openTime: number, interval: Interval): number {
+  return closeTimeOf(openTime, interval) + 1 + CLOSE_GRACE_MS;
+}
+
+/**
+ * One connection's newest candle of each interval, and when each is closed. Kraken's candles carry
+ * no "final" flag, so a candle is closed once its interval has ended by the exchange's clock (the
+ * frame's own time, or the time since, as the frames tell it; `exchangeNow`), or once a later
+ * candle of its interval begins; then its last values are pushed again with `isClosed: true`. An
+ * update of a closed candle (Kraken revises volume after the close) is pushed closed as it comes.
+ */
+export class KrakenCandles {
+  private readonly latest = new Map<Interval, StreamKline>();
+
+  /** The pushes of one interval's candles from one frame, ascending. */
+  pushes(
+    group: readonly KrakenCandle[],
+    eventTime: number,
+    exchangeNow: number | undefined,
+    idsOf: (candle: KrakenCandle) => TradeIds,
+  ): StreamKline[] {
+    const first = group[0];
+    if (first === undefined) return [];
+    const interval = first.interval;
+    const out: StreamKline[] = [];
+    const previous = this.latest.get(interval);
+    if (previous && previous.openTime < first.intervalBegin && !previous.kline.isClosed) {
+      out.push(this.closed(previous, eventTime));
+    }
+    group.forEach((candle, index) => {
+      const begin = candle.intervalBegin;
+      const isClosed =
+        index < group.length - 1 ||
+        (previous !== undefined &&
+          (begin < previous.openTime || (begin === previous.openTime && previous.kline.isClosed))) ||
+        (exchangeNow !== undefined && exchangeNow >= closesAt(begin, interval));
+      out.push(klineOfCandle(candle, eventTime, isClosed, idsOf(candle)));
+    });
+    const newest = out.reduce((a, b) => (b.openTime >= a.openTime ? b : a));
+    if (!previous || newest.openTime >= previous.openTime) this.latest.set(interval, newest);
+    return out;
+  }
+
+  /** The closing pushes of open candles whose interval has ended by `exchangeNow`. */
+  closeEnded(exchangeNow: number | undefined): StreamKline[] {
+    if (exchangeNow === undefined) return [];
+    const out: StreamKline[] = [];
+    for (const push of this.latest.values()) {
+      if (push.kline.isClosed || exchangeNow < closesAt(push.openTime, push.interval)) continue;
+      const now = Math.floor(exchangeNow);
+      // Never before the push it closes, unless that push's time was one the engine refuses.
+      const eventTime = push.eventTime > now + MAX_CLOCK_LEAD_MS ? now : Math.max(push.eventTime, now);
+      const closed = this.closed(push, eventTime);
+      this.latest.set(push.interval, closed);
+      out.push(closed);
+    }
+    return out;
+  }
+
+  /** The exchange time at which the next open candle closes, if any is open. */
+  nextCloseAt(): number | undefined {
+    let next: number | undefined;
+    for (const push of this.latest.values()) {
+      if (push.kline.isClosed) continue;
+      const at = closesAt(push.openTime, push.interval);
+      next = Math.min(next ?? at, at);
+    }
+    return next;
+  }
+
+  private closed(push: StreamKline, eventTime: number): StreamKline {
+    const closed = { ...push, eventTime, kline: { ...push.kline, isClosed: true } };
+    this.latest.set(push.interval, closed);
+    return closed;
+  }
+}
