@@ -1,4 +1,4 @@
-import type { Kline } from '@pds/market';
+import { type Kline, klineJson } from '@pds/market';
 import { RedisScripts } from '@pds/redis';
 import { testRedis } from '@pds/testing';
 import type { WriteStep } from '../src/market-state/write-step';
@@ -15,7 +15,7 @@ function kline(openTime: string, close: string, isClosed = false): Kline {
     openTime,
     closeTime,
     open: '1.00',
-    high: '9.00',
+    high: '99999.00',
     low: '0.50',
     close,
     volume: '2.00',
@@ -72,7 +72,7 @@ describe('the ingest Lua step (real Redis)', () => {
       '{"price":"97123.45000000","time":"2026-11-22T01:00:30.000Z","source":"kraken"}',
     );
     expect(await store.redis.get(store.keys.openKline(SYMBOL, '1m'))).toBe(
-      `{"openTime":"${M0}","closeTime":"2026-11-22T01:00:59.999Z","open":"1.00","high":"9.00","low":"0.50",` +
+      `{"openTime":"${M0}","closeTime":"2026-11-22T01:00:59.999Z","open":"1.00","high":"99999.00","low":"0.50",` +
         '"close":"97123.45000000","volume":"2.00","trades":3,"isClosed":false,"source":"kraken"}',
     );
     expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBe('1000');
@@ -156,5 +156,80 @@ describe('the ingest Lua step (real Redis)', () => {
 
   it('reads back the stored lastEventTime for a take-over', async () => {
     expect(await writer.lastEventTime(SYMBOL)).toBe(4000);
+  });
+});
+
+describe('the ingest Lua step refuses what section 11 refuses (real Redis)', () => {
+  const store = new TestStore('ingestor-writer-rules');
+  const writer = new MarketWriter(store.redis, new RedisScripts(store.redis), store.keys);
+  const lease = store.keys.ingestorLease(SYMBOL);
+  const FAR = '2200-01-01T00:00:00.000Z';
+  const now = (offsetMs = 0): string => new Date(Date.now() + offsetMs).toISOString();
+  const minuteOf = (iso: string): string => `${iso.slice(0, 17)}00.000Z`;
+
+  beforeAll(async () => {
+    await store.redis.set(lease, OWNER);
+  });
+
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('lets a stored price dated far in the future give way to the next valid trade', async () => {
+    // As an older version would have left it.
+    await store.redis.set(store.keys.latestPrice(SYMBOL), JSON.stringify({ price: '1.00', time: FAR }));
+    await store.redis.set(store.keys.lastEventTime(SYMBOL), String(Date.parse(FAR)));
+    const time = now(-1000);
+    await writer.write(SYMBOL, OWNER, step(Date.now(), { price: { price: '97000.10', time } }));
+    expect(await store.price()).toEqual({ price: '97000.10', time });
+    expect(Number(await store.redis.get(store.keys.lastEventTime(SYMBOL)))).toBeLessThan(Date.parse(FAR));
+  });
+
+  it('refuses a price of 0, a negative one and one dated far in the future', async () => {
+    const kept = await store.price();
+    for (const price of [
+      { price: '0.00', time: now() },
+      { price: '-1.00', time: now() },
+      { price: '97000.20', time: FAR },
+      { price: '1'.repeat(41), time: now() },
+    ]) {
+      await writer.write(SYMBOL, OWNER, step(Date.now(), { price }));
+    }
+    expect(await store.price()).toEqual(kept);
+  });
+
+  it('refuses an inverted past kline: the stored history stays', async () => {
+    const M = '2026-11-22T02:00:00.000Z';
+    const good = kline(M, '2.00', true);
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(Date.now(), { klines: [{ interval: '1m', kind: 'closed', kline: good }] }),
+    );
+    const inverted = { ...good, high: '0.10', low: '5.00' };
+    const outcome = await writer.write(
+      SYMBOL,
+      OWNER,
+      step(Date.now(), { klines: [{ interval: '1m', kind: 'closed', kline: inverted }] }),
+    );
+    expect(outcome).toEqual({ written: true, changes: 0 });
+    expect(await store.closedKlines('1m')).toEqual([{ score: Date.parse(M), kline: good }]);
+  });
+
+  it('lets a stored open kline dated far in the future give way, and refuses one itself', async () => {
+    await store.redis.set(store.keys.openKline(SYMBOL, '1m'), klineJson(kline(FAR, '3.00')));
+    const current = kline(minuteOf(now()), '4.00');
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(Date.now(), { klines: [{ interval: '1m', kind: 'open', kline: current }] }),
+    );
+    expect(await store.openKline('1m')).toEqual(current);
+    await writer.write(
+      SYMBOL,
+      OWNER,
+      step(Date.now(), { klines: [{ interval: '1m', kind: 'open', kline: kline(FAR, '5.00') }] }),
+    );
+    expect(await store.openKline('1m')).toEqual(current);
   });
 });

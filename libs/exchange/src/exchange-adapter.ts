@@ -1,6 +1,7 @@
 import type { Interval, Kline, MarketSymbol } from '@pds/market';
 import type { ExchangeName } from './exchange-name';
 import type { LiveStream } from './live-stream';
+import type { RefusalReason } from './stream/refusal-reasons';
 import type { SocketFactory } from './stream/stream-connection';
 
 /** How a live stream watches its connections; every field has a production default. */
@@ -32,6 +33,17 @@ export interface KlinePage {
   readonly usedWeight: number | undefined;
   /** The exchange's clock when it answered (epoch ms), which decided what counts as closed. */
   readonly exchangeTime: number;
+  /**
+   * Klines of the answer refused by a rule of CONTRACT section 11 (a price of 0, high below low, a
+   * time ahead of the exchange's clock): left out of `klines`, so never stored; for the caller to count.
+   */
+  readonly refused?: readonly RefusedValue[];
+}
+
+/** One value an exchange sent that a rule refused, for the refusal counter and log. */
+export interface RefusedValue {
+  readonly reason: RefusalReason;
+  readonly detail: string;
 }
 
 /**

@@ -11,6 +11,7 @@ export * from './stream/frame-refusals';
 export { ExchangeClock } from './stream/exchange-clock';
 export { EventScreen } from './stream/event-screen';
 export * from './exchange-history-start';
+export { readBoundedText } from './rest-body';
 export * from './stream/stream-frame';
 export * from './stream/wire-format';
 export { StreamConnection, type SocketFactory } from './stream/stream-connection';

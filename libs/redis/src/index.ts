@@ -5,6 +5,7 @@ export * from './last-event-time';
 export * from './exchange-status';
 export * from './sourced-record';
 export * from './scripts/lua-script';
+export * from './scripts/market-rules.lua';
 export * from './scripts/script-replies';
 export * from './nest/redis.module';
 export * from './scripts/redis-scripts';

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ExchangeAdapter, KlinePage, KlineRange } from '@pds/exchange';
+import { type ExchangeAdapter, FrameRefusals, type KlinePage, type KlineRange } from '@pds/exchange';
 import type { Interval, MarketSymbol } from '@pds/market';
+import { AppLogger } from '@pds/observability';
+import { CacheMetrics } from '../metrics/cache-metrics';
 import { ExchangeGate } from './exchange-gate';
 import { EXCHANGE_ADAPTER } from './exchange.provider';
 
@@ -16,11 +18,19 @@ export const KLINES_REQUEST_WEIGHT = 2;
 export class KlineFetcher {
   /** The exchange's clock minus the local one at its latest answer; undefined before any answer. */
   private clockOffsetMs: number | undefined;
+  /** Refused klines: logged at warn at most once a minute per reason (CONTRACT section 11). */
+  private readonly refusals: FrameRefusals;
 
   constructor(
     @Inject(EXCHANGE_ADAPTER) private readonly exchange: ExchangeAdapter,
     private readonly gate: ExchangeGate,
-  ) {}
+    private readonly metrics: CacheMetrics,
+    logger: AppLogger,
+  ) {
+    this.refusals = new FrameRefusals((refusal) => {
+      logger.warn({ exchange: exchange.name, ...refusal }, 'frame-refused');
+    });
+  }
 
   /** The first `limit` klines with openTime >= `startTime`, wherever they are. */
   forward(symbol: MarketSymbol, interval: Interval, startTime: number, limit: number): Promise<KlinePage> {
@@ -44,6 +54,10 @@ export class KlineFetcher {
     // An answer without a time (0) leaves the known offset as it was.
     if (page.exchangeTime > 0) this.clockOffsetMs = page.exchangeTime - Date.now();
     await this.gate.observeUsedWeight(page.usedWeight, page.exchangeTime, KLINES_REQUEST_WEIGHT);
+    for (const { reason, detail } of page.refused ?? []) {
+      this.metrics.valueRefused(this.exchange.name, reason);
+      this.refusals.refuse(reason, detail);
+    }
     return page;
   }
 }

@@ -86,7 +86,11 @@ export class HistoryFiller {
     outcome: FillOutcome,
   ): Promise<{ page: KlinePage; covered: Span | undefined }> {
     const page = await this.fetcher.forward(symbol, interval, start, limit);
-    const covered = forwardCoverage(start, limit, page.klines, page.exchangeTime, interval);
+    // A page with refused klines covers nothing: the stored klines at their open times must stay.
+    const refused = (page.refused?.length ?? 0) > 0;
+    const covered = refused
+      ? undefined
+      : forwardCoverage(start, limit, page.klines, page.exchangeTime, interval);
     outcome.requests += 1;
     outcome.stored += await this.store.save(symbol, interval, page.klines, covered);
     if (covered) outcome.knownTo = Math.max(outcome.knownTo ?? covered.to, covered.to);
@@ -110,11 +114,12 @@ export class HistoryFiller {
     if (unknown.length === 0) return;
     const page = await this.fetcher.backward(symbol, interval, before, 1);
     outcome.requests += 1;
+    const refused = (page.refused?.length ?? 0) > 0;
     outcome.stored += await this.store.save(
       symbol,
       interval,
       page.klines,
-      backwardCoverage(before, page.klines, interval),
+      refused ? undefined : backwardCoverage(before, page.klines, interval),
     );
   }
 }

@@ -1,4 +1,4 @@
-import { arrayReply, defineLuaScript, integerListReply, integerReply } from '@pds/redis';
+import { arrayReply, defineLuaScript, integerListReply, integerReply, MARKET_RULES_LUA } from '@pds/redis';
 
 /** What KNOWN_IN_RANGE_SCRIPT found: open times of stored klines, covered spans flat (from, to, …). */
 export interface KnownInRange {
@@ -63,13 +63,17 @@ end
  * the history channel ARGV[4] (gateways mirroring the newest klines read them again).
  * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', ARGV[4] history channel, ARGV[5] the
  * interval's name, then open time and JSON per kline.
+ * A kline breaking CONTRACT section 11 (high below low, a price of 0, dated beyond Redis's clock) is
+ * never stored, and the stored one at its open time stays (defence in depth: the REST client drops
+ * such rows before they get here).
  * Returns the number of klines written.
  */
 export const STORE_KLINES_SCRIPT = defineLuaScript({
   name: 'pdsStoreKlines',
   parse: integerReply,
-  lua: `${COVERAGE_HELPERS}
+  lua: `${COVERAGE_HELPERS}${MARKET_RULES_LUA}
 local step = tonumber(ARGV[1])
+local bound = marketNowBound()
 local written = 0
 if ARGV[2] ~= '' then
   -- The exchange's history is the truth over the covered span: a stored kline it does not have there
@@ -87,7 +91,7 @@ end
 for i = 6, #ARGV, 2 do
   local score, json = ARGV[i], ARGV[i + 1]
   local stored = redis.call('ZRANGEBYSCORE', KEYS[1], score, score)
-  if #stored ~= 1 or stored[1] ~= json then
+  if (#stored ~= 1 or stored[1] ~= json) and validKline(json, bound) then
     redis.call('ZREMRANGEBYSCORE', KEYS[1], score, score)
     redis.call('ZADD', KEYS[1], score, json)
     written = written + 1

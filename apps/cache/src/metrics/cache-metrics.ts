@@ -21,6 +21,7 @@ export class CacheMetrics {
   /** Unknown (the gauge absent) until the exchange first reports it. */
   private weightUsed: number | undefined;
   private readonly exchangeRequests: Counter<'status'>;
+  private readonly refused: Counter<'exchange' | 'reason'>;
 
   constructor(registry: Registry, @InjectQueue(HISTORY_QUEUE) queue: Queue) {
     this.jobs = new Counter({
@@ -45,6 +46,12 @@ export class CacheMetrics {
       name: 'pds_exchange_requests_total',
       help: 'REST requests this worker sent to the exchange, by HTTP status (or error kind)',
       labelNames: ['status'],
+      registers: [registry],
+    });
+    this.refused = new Counter({
+      name: 'pds_exchange_frames_refused_total',
+      help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
+      labelNames: ['exchange', 'reason'],
       registers: [registry],
     });
     new Gauge({
@@ -76,6 +83,11 @@ export class CacheMetrics {
   /** `status`: EXCHANGE_OK or exchangeFailureStatus(error). */
   exchangeAnswered(status: string): void {
     this.exchangeRequests.inc({ status });
+  }
+
+  /** A value of a REST answer refused by a rule of CONTRACT section 11 (`reason`: RefusalReason). */
+  valueRefused(exchange: string, reason: string): void {
+    this.refused.inc({ exchange, reason });
   }
 
   usedWeightReported(usedWeight: number | undefined): void {

@@ -114,6 +114,12 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
       switched: (source, reason) => {
         this.logger.info({ exchange: source.name, reason }, 'stream-switched');
       },
+      refused: (source, { reason, detail, count }) => {
+        this.logger.warn({ exchange: source.name, reason, count, detail }, 'frame-refused');
+      },
+      failed: (source, error) => {
+        this.logger.error({ exchange: source.name, error: String(error) }, 'event-failed');
+      },
     };
   }
 

@@ -7,7 +7,7 @@ import {
   openTimeOf,
   type Trade,
 } from '@pds/market';
-import type { StreamKline } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, type StreamKline } from '@pds/exchange';
 import type { KlineWrite, KlineWriteKind } from './write-step';
 
 /** What the ingestor knows of one interval's newest kline. */
@@ -16,11 +16,15 @@ export interface IntervalKline {
   /** Epoch ms. */
   readonly openTime: number;
   readonly kline: Kline;
-  /** Highest trade id the kline includes (-1: none). */
+  /** Id of the last trade the kline includes (-1: none). */
   readonly lastTradeId: number;
+  /** Time of that trade, or of the push that counted it (epoch ms): no trade after it is included. */
+  readonly lastTradeTime: number;
   /** The exchange pushed it with `x: true`: it is final and no trade changes it any more. */
   readonly final: boolean;
 }
+
+type LastTrade = Pick<IntervalKline, 'lastTradeId' | 'lastTradeTime'>;
 
 export interface IntervalUpdate {
   readonly state: IntervalKline | undefined;
@@ -45,7 +49,34 @@ export function withTrade(kline: Kline, trade: Trade): Kline {
 
 function startedBy(trade: Trade, interval: Interval): IntervalKline {
   const openTime = openTimeOf(trade.time, interval);
-  return { interval, openTime, kline: klineFromTrade(trade, interval), lastTradeId: trade.id, final: false };
+  const kline = klineFromTrade(trade, interval);
+  return { interval, openTime, kline, lastTradeId: trade.id, lastTradeTime: trade.time, final: false };
+}
+
+/**
+ * The trade is already in the kline: not after its last trade by id, nor by time beyond the exchange
+ * clock's tolerance (a push may lag the trades a little). Time too, so that one trade id of 2^53−1
+ * does not make every later trade look included for good (CONTRACT section 11): at most for the
+ * tolerance.
+ */
+function included(last: LastTrade, trade: Pick<Trade, 'id' | 'time'>): boolean {
+  return trade.id <= last.lastTradeId && trade.time <= last.lastTradeTime + MAX_CLOCK_LEAD_MS;
+}
+
+/** The push counts fewer trades than the state, by id and by time alike (see `included`). */
+function behind(next: LastTrade, state: LastTrade): boolean {
+  return (
+    included(state, { id: next.lastTradeId, time: next.lastTradeTime }) &&
+    next.lastTradeId < state.lastTradeId
+  );
+}
+
+/**
+ * A state that opened more than the exchange clock's tolerance after a valid event's time cannot
+ * be (written by a value an older version let through): it gives way instead of holding back.
+ */
+function impossible(state: IntervalKline | undefined, validTime: number): boolean {
+  return state !== undefined && state.openTime > validTime + MAX_CLOCK_LEAD_MS;
 }
 
 /**
@@ -61,14 +92,15 @@ export function followTrade(
   trade: Trade,
   interval: Interval,
 ): IntervalUpdate {
-  if (!state) return unchanged(state);
+  if (!state || impossible(state, trade.time)) return unchanged(undefined);
   const openTime = holds(state.openTime, state.kline, trade, interval)
     ? state.openTime
     : openTimeOf(trade.time, interval);
-  if (trade.id <= state.lastTradeId || openTime < state.openTime) return unchanged(state);
+  if (included(state, trade) || openTime < state.openTime) return unchanged(state);
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
-    const next: IntervalKline = { ...state, kline: withTrade(state.kline, trade), lastTradeId: trade.id };
+    const kline = withTrade(state.kline, trade);
+    const next: IntervalKline = { ...state, kline, lastTradeId: trade.id, lastTradeTime: trade.time };
     return { state: next, writes: [write(interval, 'open', next.kline)] };
   }
   const started = startedBy(trade, interval);
@@ -84,15 +116,17 @@ export function followTrade(
 export function rebase(push: StreamKline, recentTrades: readonly Trade[]): IntervalKline {
   const { interval, openTime } = push;
   let kline = push.kline;
-  let lastTradeId = push.lastTradeId;
+  // Every trade the push counts happened by its event time.
+  const last = { lastTradeId: push.lastTradeId, lastTradeTime: push.eventTime };
   if (!kline.isClosed) {
     for (const trade of recentTrades) {
-      if (trade.id <= lastTradeId || !holds(openTime, push.kline, trade, interval)) continue;
+      if (included(last, trade) || !holds(openTime, push.kline, trade, interval)) continue;
       kline = withTrade(kline, trade);
-      lastTradeId = trade.id;
+      last.lastTradeId = trade.id;
+      last.lastTradeTime = trade.time;
     }
   }
-  return { interval, openTime, kline, lastTradeId, final: kline.isClosed };
+  return { interval, openTime, kline, ...last, final: kline.isClosed };
 }
 
 /**
@@ -116,6 +150,7 @@ export function reconcilePush(
   recentTrades: readonly Trade[],
 ): IntervalUpdate {
   const { interval } = push;
+  if (impossible(state, push.eventTime)) return reconcilePush(undefined, push, recentTrades);
   if (state && push.openTime < state.openTime) {
     // A late push of an earlier kline: only its final version matters, and only to history.
     return { state, writes: push.kline.isClosed ? [write(interval, 'closed', push.kline)] : [] };
@@ -124,7 +159,7 @@ export function reconcilePush(
   if (state && push.openTime === state.openTime) {
     if (next.final) return { state: next, writes: [write(interval, 'closed', next.kline)] };
     // Not final: never behind the state (a push cannot lose trades the state already counted).
-    if (state.final || next.lastTradeId < state.lastTradeId) return unchanged(state);
+    if (state.final || behind(next, state)) return unchanged(state);
     return sameKline(next.kline, state.kline)
       ? { state: next, writes: [] }
       : { state: next, writes: [write(interval, 'open', next.kline)] };

@@ -1,11 +1,20 @@
 import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
-import type { StreamKline, StreamTrade } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, type StreamKline, type StreamTrade } from '@pds/exchange';
 import { followTrade, type IntervalKline, type IntervalUpdate, reconcilePush } from './interval-kline';
 import { TradeBuffer } from './trade-buffer';
 import type { KlineWrite, WriteStep } from './write-step';
 
 /** How many recently closed klines per interval a new leader re-writes when it takes over. */
 const RECENT_CLOSED = 3;
+
+/**
+ * A time held in the state more than the exchange clock's tolerance after a valid event's time
+ * cannot be (the engine refuses such times; one got in before the exchange's clock was known, or
+ * through an older version): it gives way instead of holding every later event back.
+ */
+function beyond(held: number, validTime: number): boolean {
+  return held > validTime + MAX_CLOCK_LEAD_MS;
+}
 
 interface LastPrice {
   readonly price: Price;
@@ -16,7 +25,8 @@ interface LastPrice {
 /**
  * The in-memory market of one symbol: latest price, each interval's kline, recent trades.
  * Leader and standbys keep it alike; each exchange event turns into one `WriteStep` that the leader
- * writes. State never goes back: older trades and pushes change nothing.
+ * writes. State never goes back: older trades and pushes change nothing; but no time held in it
+ * can hold back a valid event for longer than the exchange clock's tolerance (`beyond`).
  */
 export class MarketState {
   private readonly klines = new Map<Interval, IntervalKline>();
@@ -43,7 +53,9 @@ export class MarketState {
     this.trades.add(trade);
     let price: Price | undefined;
     const last = this.lastPrice;
-    if (!last || trade.time > last.time || (trade.time === last.time && trade.id > last.tradeId)) {
+    const newer = (held: LastPrice): boolean =>
+      trade.time > held.time || (trade.time === held.time && trade.id > held.tradeId);
+    if (!last || newer(last) || beyond(last.time, trade.eventTime)) {
       this.lastPrice = { price: priceOf(trade.price, trade.time), time: trade.time, tradeId: trade.id };
       price = this.lastPrice.price;
     }
@@ -77,7 +89,9 @@ export class MarketState {
   }
 
   private advance(eventTime: number): number {
-    this.newestEventTime = Math.max(this.newestEventTime ?? eventTime, eventTime);
+    const newest = this.newestEventTime;
+    this.newestEventTime =
+      newest === undefined || beyond(newest, eventTime) ? eventTime : Math.max(newest, eventTime);
     return this.newestEventTime;
   }
 

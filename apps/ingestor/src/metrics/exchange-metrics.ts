@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { counterReadAtScrape, labelledGaugeReadAtScrape } from '@pds/observability';
-import { Registry } from 'prom-client';
+import { REFUSAL_REASONS } from '@pds/exchange';
+import { Counter, Registry } from 'prom-client';
 import { MarketFeed } from '../feed/market-feed';
 import { MarketSources } from '../sources/market-sources';
 import { deviationRatios } from './price-deviation';
@@ -43,6 +44,7 @@ export class ExchangeMetrics {
     });
     stateGauge(registry, sources);
     deviationGauge(registry, sources);
+    refusedCounter(registry, sources);
     counterReadAtScrape({
       registry,
       name: 'pds_exchange_switches_total',
@@ -85,6 +87,25 @@ function deviationGauge(registry: Registry, sources: MarketSources): void {
         return price && source.health.isLive(now) ? [{ exchange: source.name, price: price.price }] : [];
       });
       return deviationRatios(prices).map(({ exchange, ratio }) => ({ labels: { exchange }, value: ratio }));
+    },
+  });
+}
+
+/** CONTRACT section 11, "Untrusted frames": every refused value, by exchange and reason. */
+function refusedCounter(registry: Registry, sources: MarketSources): Counter<'exchange' | 'reason'> {
+  return new Counter({
+    name: 'pds_exchange_frames_refused_total',
+    help: 'Values and frames an exchange sent that were refused (section 11 rules), by exchange and reason',
+    labelNames: ['exchange', 'reason'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const source of sources.all) {
+        const counts = source.refusals();
+        for (const reason of REFUSAL_REASONS) {
+          this.inc({ exchange: source.name, reason }, counts?.[reason] ?? 0);
+        }
+      }
     },
   });
 }

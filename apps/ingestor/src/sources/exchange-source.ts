@@ -1,4 +1,11 @@
-import type { ExchangeAdapter, LiveStream, StreamCounters, StreamInterruption } from '@pds/exchange';
+import type {
+  ExchangeAdapter,
+  FrameRefusal,
+  LiveStream,
+  RefusalCounts,
+  StreamCounters,
+  StreamInterruption,
+} from '@pds/exchange';
 import type { MarketSymbol } from '@pds/market';
 import { MarketState } from '../market-state/market-state';
 import type { WriteStep } from '../market-state/write-step';
@@ -10,6 +17,10 @@ export interface SourceListeners {
   interruption(source: ExchangeSource, interruption: StreamInterruption): void;
   disconnected(source: ExchangeSource, reason: string, lastEventTime: number | undefined): void;
   switched(source: ExchangeSource, reason: string): void;
+  /** A refused value or frame (at most once a minute per reason): for the warn log line. */
+  refused(source: ExchangeSource, refusal: FrameRefusal): void;
+  /** An event the in-memory market could not take (a bug, never a frame's fault): for the log. */
+  failed(source: ExchangeSource, error: unknown): void;
 }
 
 export interface SourceCounts {
@@ -47,19 +58,28 @@ export class ExchangeSource {
     return this.stream?.counters();
   }
 
+  /** Values and frames of this exchange refused so far, by reason. */
+  refusals(): RefusalCounts | undefined {
+    return this.stream?.refusals();
+  }
+
   open(symbol: MarketSymbol, listeners: SourceListeners): void {
     const stream = this.adapter.openLiveStream(symbol);
     this.stream = stream;
     stream.on('alive', () => {
       this.health.message(Date.now());
     });
+    // These run inside the socket's message handler: nothing may escape them.
     stream.on('trade', (trade) => {
       this.seen.trades += 1;
-      listeners.step(this, this.state.onTrade(trade));
+      this.guarded(listeners, () => this.state.onTrade(trade));
     });
     stream.on('kline', (push) => {
       this.seen.klinePushes += 1;
-      listeners.step(this, this.state.onKline(push));
+      this.guarded(listeners, () => this.state.onKline(push));
+    });
+    stream.on('refused', (refusal) => {
+      listeners.refused(this, refusal);
     });
     stream.on('interruption', (interruption) => {
       listeners.interruption(this, interruption);
@@ -71,6 +91,17 @@ export class ExchangeSource {
     stream.on('switched', ({ reason }) => {
       listeners.switched(this, reason);
     });
+  }
+
+  private guarded(listeners: SourceListeners, apply: () => WriteStep): void {
+    let step: WriteStep;
+    try {
+      step = apply();
+    } catch (error) {
+      listeners.failed(this, error);
+      return;
+    }
+    listeners.step(this, step);
   }
 
   async close(): Promise<void> {

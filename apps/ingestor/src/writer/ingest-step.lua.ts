@@ -1,4 +1,4 @@
-import { defineLuaScript, integerListReply } from '@pds/redis';
+import { defineLuaScript, integerListReply, MARKET_RULES_LUA } from '@pds/redis';
 
 /**
  * One exchange event, applied atomically and fenced by the leader lease.
@@ -11,11 +11,16 @@ import { defineLuaScript, integerListReply } from '@pds/redis';
  *
  * Returns {1, changes} when written, {0, 0} when this process does not hold the lease (nothing written).
  * ISO-8601 times of `toISOString` have a fixed width, so comparing them as strings compares the times.
+ *
+ * Defence in depth (CONTRACT section 11): a price, kline or event time that breaks the rules (not
+ * positive, high below low, dated beyond Redis's clock + STORE_MAX_AHEAD_MS) is not written, and a
+ * stored one that breaks them (written by an older version) gives way to the next valid one instead
+ * of holding it back by "time never goes back".
  */
 export const INGEST_STEP_SCRIPT = defineLuaScript({
   name: 'pdsIngestStep',
   parse: integerListReply,
-  lua: `
+  lua: `${MARKET_RULES_LUA}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   return {0, 0}
 end
@@ -34,13 +39,15 @@ for base = 8, #ARGV, 5 do
   end
 end
 
-local eventTime = tonumber(ARGV[2])
+local bound = marketNowBound()
+local eventTime = tonumber(ARGV[2]) or -1
 local storedEventTime = tonumber(redis.call('GET', KEYS[3]) or '') or -1
+if storedEventTime > bound then storedEventTime = -1 end
 local changes = 0
 
-if ARGV[3] ~= '' then
+if ARGV[3] ~= '' and validPrice(ARGV[3], bound) then
   local stored = redis.call('GET', KEYS[2])
-  local storedTime = stored and field(stored, 'time')
+  local storedTime = stored and validPrice(stored, bound) and field(stored, 'time')
   if not storedTime or ARGV[4] >= storedTime then
     redis.call('SET', KEYS[2], ARGV[3])
     redis.call('PUBLISH', ARGV[5], ARGV[3])
@@ -58,10 +65,11 @@ while 7 + op * 5 < #ARGV do
   local key = KEYS[5 + op]
   local base = 7 + op * 5
   local kind, score, openIso, json, channel = ARGV[base + 1], ARGV[base + 2], ARGV[base + 3], ARGV[base + 4], ARGV[base + 5]
-  local write = true
-  if kind == 'open' then
-    local stored = redis.call('GET', key)
-    local storedOpen = stored and field(stored, 'openTime')
+  local write = validKline(json, bound) ~= nil
+  if not write then -- refused: never stored
+  elseif kind == 'open' then
+    local stored = validKline(redis.call('GET', key), bound)
+    local storedOpen = stored and stored.openTime
     if storedOpen and (storedOpen > openIso or (storedOpen == openIso and eventTime < storedEventTime)) then
       write = false
     else
@@ -70,10 +78,14 @@ while 7 + op * 5 < #ARGV do
   elseif kind == 'closed' then
     redis.call('ZREMRANGEBYSCORE', key, score, score)
     redis.call('ZADD', key, score, json)
-  elseif redis.call('ZCOUNT', key, score, score) == 0 then -- closed-if-absent
-    redis.call('ZADD', key, score, json)
-  else
-    write = false
+  else -- closed-if-absent: a stored member that breaks the rules counts as absent
+    for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, score, score)) do
+      if validKline(member, bound) then write = false end
+    end
+    if write then
+      redis.call('ZREMRANGEBYSCORE', key, score, score)
+      redis.call('ZADD', key, score, json)
+    end
   end
   if write then
     redis.call('PUBLISH', channel, json)
@@ -82,7 +94,7 @@ while 7 + op * 5 < #ARGV do
   op = op + 1
 end
 
-if eventTime > storedEventTime then
+if eventTime > storedEventTime and eventTime <= bound then
   redis.call('SET', KEYS[3], ARGV[2])
 end
 return {1, changes}

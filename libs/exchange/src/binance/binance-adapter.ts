@@ -58,6 +58,7 @@ export class BinanceAdapter implements ExchangeAdapter {
     this.rest = new BinanceRestClient({
       baseUrl: options.restBaseUrl ?? venue.restUrl,
       timeoutMs: options.requestTimeoutMs,
+      historyStartMs: EXCHANGE_HISTORY_START_MS[venue.name],
     });
   }
 

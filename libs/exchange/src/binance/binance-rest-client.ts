@@ -1,6 +1,7 @@
 import { exchangeSymbol, type Interval, type MarketSymbol } from '@pds/market';
-import type { KlinePage, KlineRange } from '../exchange-adapter';
+import type { KlinePage, KlineRange, RefusedValue } from '../exchange-adapter';
 import { ExchangeHttpError, ExchangeRateLimitError, ExchangeResponseError } from '../exchange-errors';
+import { readBoundedText } from '../rest-body';
 import { isJsonObject } from './frame-fields';
 import { klinesFromRows } from './kline-rows';
 
@@ -9,6 +10,8 @@ export interface BinanceRestOptions {
   /** A request that has not answered in this time fails (default 10 s). */
   readonly timeoutMs?: number;
   readonly fetch?: typeof fetch;
+  /** The venue's history start (`EXCHANGE_HISTORY_START_MS`): earlier klines are refused. */
+  readonly historyStartMs?: number;
 }
 
 interface Answer {
@@ -60,11 +63,13 @@ export class BinanceRestClient {
     if (range.limit !== undefined) params.set('limit', String(range.limit));
     const answer = await this.get('/api/v3/klines', params);
     const exchangeTime = await this.exchangeTimeOf(answer);
-    return {
-      klines: klinesFromRows(answer.body, interval, exchangeTime),
-      usedWeight: usedWeightOf(answer.headers),
-      exchangeTime,
-    };
+    const refused: RefusedValue[] = [];
+    const klines = klinesFromRows(answer.body, interval, exchangeTime, {
+      historyStartMs: this.options.historyStartMs,
+      refused: (reason, detail) => refused.push({ reason, detail }),
+    });
+    const usedWeight = usedWeightOf(answer.headers);
+    return { klines, usedWeight, exchangeTime, ...(refused.length > 0 ? { refused } : {}) };
   }
 
   /** `GET /api/v3/time` → `{"serverTime": 1499827319559}`. */
@@ -89,7 +94,7 @@ export class BinanceRestClient {
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       headers: { accept: 'application/json' },
     });
-    const text = await response.text();
+    const text = await readBoundedText(response);
     const body = parseJson(text);
     if (response.ok) {
       if (body === undefined) throw new ExchangeResponseError(`${path} answered a body that is not JSON`);

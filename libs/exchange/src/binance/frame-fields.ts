@@ -1,4 +1,5 @@
 import { isDecimalString } from '@pds/market';
+import { MAX_DATE_MS } from '../stream/frame-checks';
 
 export type JsonObject = Readonly<Record<string, unknown>>;
 
@@ -18,6 +19,16 @@ export class FieldError extends Error {
 export function integerField(object: JsonObject, key: string): number {
   const value = object[key];
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new FieldError(key);
+  return value;
+}
+
+/**
+ * Epoch-ms times: integers a JavaScript Date holds (a time of 9e15 would throw from `toISOString`
+ * further on); whether the exchange's clock allows them is the stream engine's check.
+ */
+export function timeField(object: JsonObject, key: string): number {
+  const value = integerField(object, key);
+  if (value < 0 || value > MAX_DATE_MS) throw new FieldError(key);
   return value;
 }
 

@@ -63,7 +63,8 @@ describe('klinesFromRows', () => {
   });
 
   it('calls every row followed by a later one closed, whatever the clock says', () => {
-    expect(klinesFromRows([row(0, '1'), row(180_000, '2')], '1m', 0).map((k) => k.isClosed)).toEqual([
+    // The clock is before the first row's close; the second row opens 30 s ahead of it (allowed).
+    expect(klinesFromRows([row(0, '1'), row(180_000, '2')], '1m', 150_000).map((k) => k.isClosed)).toEqual([
       true,
       false,
     ]);
@@ -104,5 +105,42 @@ describe('klinesFromRows', () => {
     ['a non-numeric price', [[0, 'NaN', '2', '0.5', '1', '3', 59_999, '0', 4]]],
   ])('refuses %s', (_name, body) => {
     expect(() => klinesFromRows(body, '1m', 0)).toThrow(ExchangeResponseError);
+  });
+});
+
+describe('klinesFromRows: the rules of section 11, row by row', () => {
+  const at = (openTime: number, fields: Record<number, unknown>): unknown[] => {
+    const out = row(openTime, '1.00000000');
+    for (const [index, value] of Object.entries(fields)) out[Number(index)] = value;
+    return out;
+  };
+
+  it.each([
+    ['a price of 0', at(60_000, { 1: '0.00000000' }), 'not-positive'],
+    ['a high below its low', at(60_000, { 2: '0.40000000' }), 'ohlc'],
+    ['a low above its close', at(60_000, { 3: '1.50000000', 2: '2.0' }), 'ohlc'],
+    ['an open time far ahead of the exchange clock', at(7_258_118_400_000, {}), 'time-ahead'],
+    ['a 41-digit price', at(60_000, { 2: '1'.repeat(41) }), 'number-length'],
+  ])('drops %s alone, reports it and keeps the other rows', (_name, bad, reason) => {
+    const refused: string[] = [];
+    const rows = [row(0, '1.00000000'), bad, row(7_200_000, '1.1')].sort(
+      (a, b) => Number(a[0]) - Number(b[0]),
+    );
+    const klines = klinesFromRows(rows, '1m', 7_300_000, { refused: (why) => refused.push(why) });
+    expect(klines.map((kline) => kline.openTime)).toEqual([
+      '1970-01-01T00:00:00.000Z',
+      '1970-01-01T02:00:00.000Z',
+    ]);
+    expect(refused).toEqual([reason]);
+  });
+
+  it('refuses rows before the exchange history starts when told where it starts', () => {
+    const refused: string[] = [];
+    const klines = klinesFromRows([row(0, '1'), row(Date.UTC(2017, 7, 17), '1')], '1m', Date.now(), {
+      historyStartMs: Date.UTC(2017, 7, 17),
+      refused: (why) => refused.push(why),
+    });
+    expect(klines).toHaveLength(1);
+    expect(refused).toEqual(['time-before-history']);
   });
 });

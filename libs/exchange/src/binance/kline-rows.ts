@@ -1,5 +1,15 @@
 import { type Interval, isDecimalString, type Kline, toIsoTime } from '@pds/market';
 import { ExchangeResponseError } from '../exchange-errors';
+import { checkKline, timeBounds } from '../stream/frame-checks';
+import type { RefusalReason } from '../stream/refusal-reasons';
+
+/** How a body's rows are judged beyond their shape (CONTRACT section 11, "Untrusted frames"). */
+export interface KlineRowRules {
+  /** The exchange's history start (`EXCHANGE_HISTORY_START_MS`); default: no bound. */
+  readonly historyStartMs?: number;
+  /** Told of each row refused by a rule of section 11 (dropped, so never stored). */
+  readonly refused?: (reason: RefusalReason, detail: string) => void;
+}
 
 // GET /api/v3/klines answers rows of 12 positional fields:
 // [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore]
@@ -42,8 +52,27 @@ function decimalAt(row: readonly unknown[], index: number): string {
  *   (`exchangeTimeMs`, from its `Date` header or `GET /api/v3/time`), never the local clock, which
  *   may run ahead. The `Date` header has whole seconds and is rounded down, so this errs towards
  *   "open": a kline that ended less than a second ago may be reported open, never the reverse.
+ *
+ * A row in the shape but breaking a rule of CONTRACT section 11 (a price of 0, high below low, an
+ * openTime more than 60 s ahead of the exchange's clock or before its history) is dropped alone
+ * and reported to `rules.refused`: one impossible kline must not hold back the valid ones.
  */
-export function klinesFromRows(body: unknown, interval: Interval, exchangeTimeMs: number): Kline[] {
+export function klinesFromRows(
+  body: unknown,
+  interval: Interval,
+  exchangeTimeMs: number,
+  rules: KlineRowRules = {},
+): Kline[] {
+  const bounds = timeBounds(rules.historyStartMs ?? 0, exchangeTimeMs);
+  return rowsToKlines(body, exchangeTimeMs).filter((kline, index) => {
+    const refusal = checkKline(kline, bounds);
+    if (refusal)
+      rules.refused?.(refusal, `${refusal}: kline row ${index} ${JSON.stringify(kline).slice(0, 200)}`);
+    return refusal === undefined;
+  });
+}
+
+function rowsToKlines(body: unknown, exchangeTimeMs: number): Kline[] {
   if (!Array.isArray(body)) throw new ExchangeResponseError('klines response is not an array');
   let previousOpenTime = Number.NEGATIVE_INFINITY;
   return body.map((row: unknown, index): Kline => {

@@ -8,6 +8,7 @@ import {
   type JsonObject,
   objectField,
   stringField,
+  timeField,
 } from './frame-fields';
 
 // Field letters follow Binance's "WebSocket Streams" document. Fields the service does not use
@@ -15,26 +16,26 @@ import {
 
 export function parseTradeEvent(data: JsonObject): TradeEvent {
   return {
-    eventTime: integerField(data, 'E'),
+    eventTime: timeField(data, 'E'),
     symbol: stringField(data, 's'),
     tradeId: integerField(data, 't'),
     price: decimalField(data, 'p'),
     quantity: decimalField(data, 'q'),
-    tradeTime: integerField(data, 'T'),
+    tradeTime: timeField(data, 'T'),
     buyerIsMaker: booleanField(data, 'm'),
   };
 }
 
 export function parseAggTradeEvent(data: JsonObject): AggTradeEvent {
   return {
-    eventTime: integerField(data, 'E'),
+    eventTime: timeField(data, 'E'),
     symbol: stringField(data, 's'),
     aggregateTradeId: integerField(data, 'a'),
     price: decimalField(data, 'p'),
     quantity: decimalField(data, 'q'),
     firstTradeId: integerField(data, 'f'),
     lastTradeId: integerField(data, 'l'),
-    tradeTime: integerField(data, 'T'),
+    tradeTime: timeField(data, 'T'),
     buyerIsMaker: booleanField(data, 'm'),
   };
 }
@@ -52,10 +53,10 @@ export function parseKlineEvent(data: JsonObject): KlineEvent {
   const interval = stringField(k, 'i');
   if (!isInterval(interval)) throw new UnsupportedIntervalError(interval);
   const event: KlineEvent = {
-    eventTime: integerField(data, 'E'),
+    eventTime: timeField(data, 'E'),
     symbol: stringField(data, 's'),
-    openTime: integerField(k, 't'),
-    closeTime: integerField(k, 'T'),
+    openTime: timeField(k, 't'),
+    closeTime: timeField(k, 'T'),
     interval,
     firstTradeId: integerField(k, 'f'),
     lastTradeId: integerField(k, 'L'),
