@@ -2,7 +2,7 @@ import { type Kline, type Price } from '@pds/market';
 import { connect, type Sim, type StreamClient, wsUrl } from '@pds/testing';
 import { BINANCE_CASES, type HostileCase, KRAKEN_CASES } from './support/hostile-frames';
 import { hostileStack, type HostileStack, servedFollows } from './support/hostile-stack';
-import { pollSourceLabels } from './support/source-labels';
+import { watchingSourceLabels } from './support/source-labels';
 
 jest.setTimeout(4 * 60_000);
 
@@ -86,11 +86,14 @@ describe('no frame from an exchange freezes, falsifies or stops the service (iss
   });
 
   it('labels every answer with the exchange whose value it carries, across the switch to Kraken', async () => {
-    const poller = pollSourceLabels((path) => stack.get(path));
-    await stack.binance.dark('refuse');
-    await servedFollows(stack, stack.kraken, 60_000);
-    await servedFollows(stack, stack.kraken);
-    const report = await poller.stop();
+    const [, report] = await watchingSourceLabels(
+      (path) => stack.get(path),
+      async () => {
+        await stack.binance.dark('refuse');
+        await servedFollows(stack, stack.kraken, 60_000);
+        await servedFollows(stack, stack.kraken);
+      },
+    );
     expect(report.mismatches).toEqual([]);
     expect(report.answers.binance).toBeGreaterThan(0);
     expect(report.answers.kraken).toBeGreaterThan(0);

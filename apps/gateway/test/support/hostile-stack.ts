@@ -29,7 +29,6 @@ export interface HostileStack {
   readonly binance: Sim;
   readonly kraken: Sim;
   readonly proxies: { readonly binance: FrameInjectingProxy; readonly kraken: FrameInjectingProxy };
-  readonly apps: readonly RunningApp[];
   readonly headers: Record<string, string>;
   get<T>(path: string): Promise<Answer<T>>;
   currentPrice(): Promise<Answer<Price>>;
@@ -90,7 +89,6 @@ export async function hostileStack(label: string): Promise<HostileStack> {
     binance,
     kraken,
     proxies,
-    apps: named.map(([, app]) => app),
     headers,
     get,
     currentPrice: () => get<Price>('/api/v1/prices/current'),

@@ -49,7 +49,8 @@ export function pollSourceLabels(read: AnswerReader, pauseMs = 20): LabelPoller 
     for (let turn = 0; !state.stopped; turn += 1) {
       const operation = OPERATIONS[turn % OPERATIONS.length] as (typeof OPERATIONS)[number];
       if (turn > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      const answer = await read(operation.path);
+      // An answer that never came (the stack going down) carries no label to check.
+      const answer = await read(operation.path).catch(() => ({ source: null, body: undefined }));
       const newest = answer.body === undefined ? undefined : operation.newest(answer.body);
       if (newest === undefined) continue;
       const label = answer.source ?? 'none';
@@ -66,4 +67,18 @@ export function pollSourceLabels(read: AnswerReader, pauseMs = 20): LabelPoller 
       return { answers, mismatches };
     },
   };
+}
+
+/** Runs `run` with the labels polled all along; the poller stops however `run` ends. */
+export async function watchingSourceLabels<T>(
+  read: AnswerReader,
+  run: () => Promise<T>,
+): Promise<[T, LabelReport]> {
+  const poller = pollSourceLabels(read);
+  try {
+    const result = await run();
+    return [result, await poller.stop()];
+  } finally {
+    await poller.stop();
+  }
 }
