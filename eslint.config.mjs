@@ -1,6 +1,60 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const GATEWAY = 'apps/gateway/src';
+/** The modules below each one, which it may import through their index.ts alone. */
+const MODULE_LAYERS = {
+  entitlements: [],
+  keys: ['entitlements'],
+  accounts: ['keys', 'entitlements'],
+  billing: ['accounts', 'entitlements'],
+};
+
+/** `no-restricted-imports` for each gateway module: only the modules below it, only their index.ts. */
+function gatewayModuleBoundaries() {
+  const modules = Object.keys(MODULE_LAYERS);
+  const rules = modules.map((module) => {
+    const below = MODULE_LAYERS[module];
+    const forbidden = modules.filter((other) => other !== module && !below.includes(other));
+    const patterns = [
+      {
+        regex: `^(\\.\\./)+(${below.join('|') || '$^'})/`,
+        message: `${module}/ imports another module only through its index.ts (import '../<module>').`,
+      },
+      {
+        regex: `^(\\.\\./)+(${forbidden.join('|')})(/|$)`,
+        message: `${module}/ must not import ${forbidden.join(', ')}: imports point one way (ARCHITECTURE.md).`,
+      },
+      {
+        regex: '^(\\.\\./)*\\.\\.?(/index)?$',
+        message: 'A module imports its own parts by path, never its own index.ts (an import cycle).',
+      },
+    ];
+    return {
+      files: [`${GATEWAY}/${module}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+  const elsewhere = {
+    files: [`${GATEWAY}/**/*.ts`],
+    ignores: modules.map((module) => `${GATEWAY}/${module}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\.?/)+(${modules.join('|')})/`,
+              message: 'The other areas import these modules only through their index.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+  return [...rules, elsewhere];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +93,10 @@ export default tseslint.config(
       'max-lines-per-function': ['warn', { max: 45, skipBlankLines: true, skipComments: true }],
     },
   },
+  // What a caller may do lives in four gateway modules: entitlements (plans, limits, boosts) ←
+  // keys (API keys and their authentication) ← accounts (identity) ← billing (Stripe). Each imports
+  // only those below it, and only through their index.ts; nothing imports billing but the root.
+  ...gatewayModuleBoundaries(),
   {
     files: ['**/*.spec.ts', '**/test/**/*.ts'],
     rules: {

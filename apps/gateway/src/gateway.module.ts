@@ -5,7 +5,7 @@ import { RedisCommandMetrics, RedisMemoryMetrics, RedisModule } from '@pds/redis
 import { KeysModule, ApiKeyGuard } from './keys';
 import { AccountPageModule } from './account-page/account-page.module';
 import { AccountsModule } from './accounts';
-import { BillingModule } from './billing/billing.module';
+import { BillingModule } from './billing';
 import { CoreModule } from './core/core.module';
 import { DemoModule } from './demo/demo.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';

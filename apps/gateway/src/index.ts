@@ -2,4 +2,4 @@
  * The gateway's public entry point for code outside it (bench, tools, tests of other folders):
  * the API-key store, to provision keys in Redis the way the gateway reads them.
  */
-export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './keys/store/api-key.store';
+export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './keys';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { AccountBilling } from '@pds/entitlements';
-import { KeysModule } from '../keys';
 import { AccountsModule } from '../accounts';
 import { EntitlementsModule } from '../entitlements';
 import { CheckoutController } from './checkout.controller';
@@ -18,12 +17,12 @@ import { StripeWebhooks } from './webhooks/stripe-webhooks';
 import { WebhookMetrics } from './webhooks/webhook-metrics';
 
 /**
- * The billing and boosts areas: plans on sale, Stripe Checkout and portal, plan changes and invoices
- * of the live subscription, Stripe's webhooks.
+ * Stripe: plans on sale, Checkout and portal, plan changes and invoices of the live subscription,
+ * Stripe's webhooks and the billing mails. It reads and writes accounts and entitlements only
+ * through what AccountsModule and EntitlementsModule export, and @pds/entitlements.
  */
 @Module({
-  // The account guard needs the address brute-force guard that KeysModule provides.
-  imports: [EntitlementsModule, KeysModule, AccountsModule],
+  imports: [EntitlementsModule, AccountsModule],
   controllers: [PlansController, CheckoutController, SubscriptionController],
   providers: [
     stripeProvider,

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppLogger, NestLogger } from '@pds/observability';
 import { GatewayModule } from '../gateway.module';
-import { serveStripeWebhooks } from '../billing/webhooks/webhook-route';
+import { serveStripeWebhooks } from '../billing';
 import { serveOpenApi } from './openapi-document';
 import type { GatewayEnvironment } from '../gateway.environment';
 import { QueryValidationPipe } from '../validation/query-validation.pipe';

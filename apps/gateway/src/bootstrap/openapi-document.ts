@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { withAccountSecuritySchemes } from '../accounts';
-import { withStripeWebhook } from '../billing/webhooks/webhook-openapi';
+import { withStripeWebhook } from '../billing';
 import {
   ADMIN_SECURITY_SCHEME,
   ADMIN_TAG,

@@ -24,6 +24,6 @@ export {
   type GrantOutcome,
   MAX_ACTIVE_BOOSTS,
 } from './boosts/boost.store';
-export { boostView } from './boosts/boost-view';
-export { BoostDto, BoostListDto } from './boosts/dto/boost.dto';
+export { accountBoostView, boostView } from './boosts/boost-view';
+export { AccountBoostDto, BoostDto, BoostListDto } from './boosts/dto/boost.dto';
 export { GrantBoostDto, toNewBoost } from './boosts/dto/grant-boost.dto';

@@ -15,6 +15,8 @@ export { ApiKeyGuard } from './authentication/api-key.guard';
 export { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';
+export { notFound } from './admin/not-found';
+export { bearerTokenOf } from './authentication/bearer-token';
 export { KeyBoosts } from './admin/key-boosts';
 export { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from './dto/api-key.dto';
 export { apiKeyView, type ApiKeyView } from './dto/api-key-view';

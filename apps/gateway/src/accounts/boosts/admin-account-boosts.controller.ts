@@ -1,40 +1,19 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiParam,
-  ApiProperty,
-} from '@nestjs/swagger';
-import { AdminOnly } from '../../keys';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { AdminOnly, notFound } from '../../keys';
 import { ApiException } from '../../errors/api-exception';
 import { BodyValidationPipe } from '../../validation/body-validation.pipe';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
-import { ErrorCode } from '../../errors/error-code';
-import { GrantBoostDto, MAX_ACTIVE_BOOSTS, toNewBoost, BoostStore } from '../../entitlements';
+import {
+  AccountBoostDto,
+  accountBoostView,
+  BoostStore,
+  GrantBoostDto,
+  MAX_ACTIVE_BOOSTS,
+  toNewBoost,
+} from '../../entitlements';
 import { AppLogger } from '@pds/observability';
 import { AccountStore } from '../store/account.store';
-
-/** A boost of an account, as admins see it. */
-export class AccountBoostDto {
-  @ApiProperty({ example: '9c2e41d07ab35f18' })
-  id!: string;
-
-  @ApiProperty({ description: 'The boosted account: every key of it' })
-  accountId!: string;
-
-  @ApiProperty({ type: 'integer', minimum: 0 })
-  extraRequestsPerMinute!: number;
-
-  @ApiProperty({ type: 'integer', minimum: 0 })
-  extraWsConnections!: number;
-
-  @ApiProperty({ format: 'date-time' })
-  grantedAt!: string;
-
-  @ApiProperty({ format: 'date-time', description: 'The boost ends by itself then' })
-  expiresAt!: string;
-}
 
 /** Admin grants a boost to an account (`Authorization: Bearer <ADMIN_TOKEN>`); billing will sell them. */
 @AdminOnly()
@@ -61,24 +40,12 @@ export class AdminAccountBoostsController {
     @Param('id') id: string,
     @Body(BodyValidationPipe) body: GrantBoostDto,
   ): Promise<AccountBoostDto> {
-    if (!(await this.accounts.findById(id))) {
-      throw new ApiException(HttpStatus.NOT_FOUND, {
-        code: ErrorCode.NotFound,
-        message: 'No account with this id',
-      });
-    }
+    if (!(await this.accounts.findById(id))) throw notFound('account');
     const outcome = await this.boosts.grant({ kind: 'account', accountId: id }, toNewBoost(body));
     if (outcome.kind !== 'granted')
       throw ApiException.validation([`an account may have at most ${MAX_ACTIVE_BOOSTS} active boosts`]);
     const { boost } = outcome;
     this.logger.info({ accountId: id, boostId: boost.id }, 'account-boost-granted');
-    return {
-      id: boost.id,
-      accountId: id,
-      extraRequestsPerMinute: boost.extraRequestsPerMinute,
-      extraWsConnections: boost.extraWsConnections,
-      grantedAt: new Date(boost.grantedAt).toISOString(),
-      expiresAt: new Date(boost.expiresAt).toISOString(),
-    };
+    return accountBoostView(id, boost);
   }
 }

@@ -10,7 +10,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bearerTokenOf } from '../sessions/session-token.guard';
+import { sessionTokenOf } from '../sessions/session-token.guard';
 import { REFRESH_COOKIE_SCHEME } from '../sessions/account-only.decorator';
 import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
 import { LoginDto, RegisterDto, ResendVerificationDto } from '../dto/credentials.dto';
@@ -165,7 +165,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<void> {
-    await this.signIn.logout(refreshTokenOf(request), bearerTokenOf(request));
+    await this.signIn.logout(refreshTokenOf(request), sessionTokenOf(request));
     clearRefreshCookie(request, reply);
   }
 

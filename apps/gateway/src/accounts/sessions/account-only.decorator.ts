@@ -6,8 +6,8 @@ import { Public } from '../../public.decorator';
 import type { Session } from './session.store';
 import { SessionGuard, type SignedInRequest } from './session-token.guard';
 
-/** The account operations' scheme: `Authorization: Bearer <access token>` from login. */
-export const ACCESS_TOKEN_SCHEME = 'AccessToken';
+/** The account operations' scheme: `Authorization: Bearer <session token>` from login (the document's name stays). */
+export const SESSION_TOKEN_SCHEME = 'AccessToken';
 
 /** refresh and logout: the HttpOnly refresh-token cookie that login sets. */
 export const REFRESH_COOKIE_SCHEME = 'RefreshCookie';
@@ -20,7 +20,7 @@ export const AccountOnly = (): ClassDecorator & MethodDecorator =>
   applyDecorators(
     Public(),
     UseGuards(SessionGuard),
-    ApiBearerAuth(ACCESS_TOKEN_SCHEME),
+    ApiBearerAuth(SESSION_TOKEN_SCHEME),
     ApiUnauthorizedResponse({
       type: ErrorBodyDto,
       description: 'UNAUTHORIZED: no access token, or one that is invalid, expired or signed out',

@@ -1,6 +1,6 @@
 import type { DocumentBuilder } from '@nestjs/swagger';
 import { REFRESH_COOKIE } from './refresh-cookie';
-import { ACCESS_TOKEN_SCHEME, REFRESH_COOKIE_SCHEME } from './account-only.decorator';
+import { SESSION_TOKEN_SCHEME, REFRESH_COOKIE_SCHEME } from './account-only.decorator';
 
 /** The account operations' schemes, apart from the API-key ones: an access token and the refresh cookie. */
 export function withAccountSecuritySchemes(builder: DocumentBuilder): DocumentBuilder {
@@ -12,7 +12,7 @@ export function withAccountSecuritySchemes(builder: DocumentBuilder): DocumentBu
         bearerFormat: 'JWT',
         description: 'Account operations: Authorization: Bearer <accessToken from login>; not an API key',
       },
-      ACCESS_TOKEN_SCHEME,
+      SESSION_TOKEN_SCHEME,
     )
     .addCookieAuth(
       REFRESH_COOKIE,

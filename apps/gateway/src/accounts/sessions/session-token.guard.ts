@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../../errors/api-exception';
-import { AuthFailureLimiter } from '../../keys';
+import { AuthFailureLimiter, bearerTokenOf } from '../../keys';
 import { ErrorCode } from '../../errors/error-code';
 import { SessionTokens } from './session-tokens';
 import { type Session, SessionStore } from './session.store';
@@ -10,12 +10,9 @@ export interface SignedInRequest {
   signedIn?: Session;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
-/** The access token of `Authorization: Bearer <token>`, if the header holds one. */
-export function bearerTokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  return typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+/** The session token of `Authorization: Bearer <token>`, if the header holds one. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  return bearerTokenOf(request.headers.authorization);
 }
 
 /**
@@ -50,7 +47,7 @@ export class SessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return false;
     const request = context.switchToHttp().getRequest<FastifyRequest & SignedInRequest>();
-    request.signedIn = await this.check.signedIn(bearerTokenOf(request), request.ip);
+    request.signedIn = await this.check.signedIn(sessionTokenOf(request), request.ip);
     return true;
   }
 }

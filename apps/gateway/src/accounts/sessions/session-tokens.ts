@@ -4,24 +4,26 @@ import { ApiException } from '../../errors/api-exception';
 import { GatewayEnvironment } from '../../gateway.environment';
 import type { Session } from './session.store';
 
-interface AccessClaims {
+interface SessionClaims {
   readonly sub: string;
   readonly sid: string;
   readonly typ: string;
 }
 
+/** The `typ` claim of a session token (the contract calls it the access token). */
 const ACCESS_TYPE = 'access';
 const ALGORITHM = 'HS256';
 
-export interface IssuedAccessToken {
+export interface IssuedSessionToken {
   readonly accessToken: string;
   readonly tokenType: 'Bearer';
   readonly expiresIn: number;
 }
 
 /**
- * Short-lived signed access tokens (HS256, AUTH_JWT_SECRET). They name their session, which the
- * guard checks in Redis on every account request, so a logout ends them on every replica at once.
+ * Short-lived signed session tokens (HS256, AUTH_JWT_SECRET; the API's `accessToken`). They name
+ * their session, which SessionGuard checks in Redis on every account request, so a logout ends them
+ * on every replica at once.
  */
 @Injectable()
 export class SessionTokens {
@@ -36,8 +38,8 @@ export class SessionTokens {
     this.lifetimeSeconds = env.AUTH_ACCESS_TOKEN_TTL_SECONDS;
   }
 
-  async issue(session: Session): Promise<IssuedAccessToken> {
-    const claims: AccessClaims = { sub: session.accountId, sid: session.sessionId, typ: ACCESS_TYPE };
+  async issue(session: Session): Promise<IssuedSessionToken> {
+    const claims: SessionClaims = { sub: session.accountId, sid: session.sessionId, typ: ACCESS_TYPE };
     const accessToken = await this.jwt.signAsync(claims, {
       secret: this.requireSecret(),
       algorithm: ALGORITHM,
@@ -49,7 +51,7 @@ export class SessionTokens {
   /** The session the token names, or undefined when it is not a valid, unexpired access token. */
   async read(token: string): Promise<Session | undefined> {
     try {
-      const claims = await this.jwt.verifyAsync<Partial<AccessClaims>>(token, {
+      const claims = await this.jwt.verifyAsync<Partial<SessionClaims>>(token, {
         secret: this.requireSecret(),
         algorithms: [ALGORITHM],
       });

@@ -4,13 +4,13 @@ import { AuthFailureLimiter } from '../../keys';
 import { ErrorCode } from '../../errors/error-code';
 import { AppLogger } from '@pds/observability';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { SessionTokens, type IssuedAccessToken } from '../sessions/session-tokens';
+import { SessionTokens, type IssuedSessionToken } from '../sessions/session-tokens';
 import { type IssuedSession, type Session, SessionStore } from '../sessions/session.store';
 import { AccountStore } from '../store/account.store';
 import { SignInLock } from './sign-in-lock';
 
 export interface SignedIn {
-  readonly access: IssuedAccessToken;
+  readonly access: IssuedSessionToken;
   readonly refreshToken: string;
   /** Seconds until the refresh token expires, the sign-in's absolute end included. */
   readonly refreshExpiresIn: number;
@@ -23,7 +23,7 @@ export class SignIn {
     private readonly accounts: AccountStore,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionStore,
-    private readonly accessTokens: SessionTokens,
+    private readonly sessionTokens: SessionTokens,
     private readonly lock: SignInLock,
     private readonly addressGuard: AuthFailureLimiter,
     private readonly logger: AppLogger,
@@ -78,12 +78,12 @@ export class SignIn {
     const fromRefresh =
       refreshToken === undefined ? undefined : await this.sessions.ownerOfToken(refreshToken);
     if (fromRefresh) return fromRefresh;
-    return accessToken === undefined ? undefined : this.accessTokens.read(accessToken);
+    return accessToken === undefined ? undefined : this.sessionTokens.read(accessToken);
   }
 
   private async signedIn(session: IssuedSession): Promise<SignedIn> {
     return {
-      access: await this.accessTokens.issue(session),
+      access: await this.sessionTokens.issue(session),
       refreshToken: session.refreshToken,
       refreshExpiresIn: session.refreshExpiresIn,
     };

@@ -11,9 +11,9 @@ import { AdminOnly } from './admin-only.decorator';
 import { BodyValidationPipe } from '../../validation/body-validation.pipe';
 import { notFound } from './not-found';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
-import { GatewayEnvironment } from '../../gateway.environment';
+import { KeyLimits } from '../../entitlements';
 import { ApiKeyStore } from '../store/api-key.store';
-import { apiKeyView, defaultLimitsOf } from '../dto/api-key-view';
+import { apiKeyView } from '../dto/api-key-view';
 import { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from '../dto/api-key.dto';
 import { CreateApiKeyDto, toNewApiKey } from '../dto/create-api-key.dto';
 
@@ -23,7 +23,7 @@ import { CreateApiKeyDto, toNewApiKey } from '../dto/create-api-key.dto';
 export class AdminApiKeysController {
   constructor(
     private readonly apiKeys: ApiKeyStore,
-    private readonly env: GatewayEnvironment,
+    private readonly limits: KeyLimits,
     private readonly logger: AppLogger,
   ) {}
 
@@ -43,7 +43,7 @@ export class AdminApiKeysController {
   async createApiKey(@Body(BodyValidationPipe) body: CreateApiKeyDto): Promise<CreatedApiKeyDto> {
     const created = await this.apiKeys.create(toNewApiKey(body));
     this.logger.info({ keyId: created.record.id, name: created.record.name }, 'api-key-created');
-    return { ...apiKeyView(created.record, defaultLimitsOf(this.env)), key: created.key };
+    return { ...apiKeyView(created.record, this.limits.defaults), key: created.key };
   }
 
   @Get()
@@ -55,7 +55,7 @@ export class AdminApiKeysController {
   @ApiOkResponse({ type: ApiKeyListDto })
   async listApiKeys(): Promise<ApiKeyListDto> {
     const records = await this.apiKeys.list();
-    return { apiKeys: records.map((record) => apiKeyView(record, defaultLimitsOf(this.env))) };
+    return { apiKeys: records.map((record) => apiKeyView(record, this.limits.defaults)) };
   }
 
   @Delete(':id')
@@ -73,6 +73,6 @@ export class AdminApiKeysController {
     const record = await this.apiKeys.revoke(id);
     if (!record) throw notFound('API key');
     this.logger.info({ keyId: id }, 'api-key-revoked');
-    return apiKeyView(record, defaultLimitsOf(this.env));
+    return apiKeyView(record, this.limits.defaults);
   }
 }

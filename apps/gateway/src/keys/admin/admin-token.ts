@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerTokenOf } from '../authentication/bearer-token';
 
 /** What an admin request's Authorization header amounts to, before the token is compared. */
 export type AdminCredentials =
@@ -6,16 +7,13 @@ export type AdminCredentials =
   | { readonly kind: 'missing' }
   | { readonly kind: 'present'; readonly token: string };
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
 /** `Authorization: Bearer <token>`; with ADMIN_TOKEN unset every admin operation is disabled. */
 export function readAdminCredentials(
   configured: string | undefined,
   authorization: string | string[] | undefined,
 ): AdminCredentials {
   if (!configured) return { kind: 'disabled' };
-  if (typeof authorization !== 'string') return { kind: 'missing' };
-  const token = BEARER.exec(authorization)?.[1];
+  const token = bearerTokenOf(authorization);
   return token === undefined ? { kind: 'missing' } : { kind: 'present', token };
 }
 

@@ -27,10 +27,3 @@ export function apiKeyView(record: ApiKeyRecord, defaults: DefaultLimits): ApiKe
     accountId: record.accountId ?? null,
   };
 }
-
-export function defaultLimitsOf(env: {
-  RATE_LIMIT_PER_MINUTE: number;
-  WS_CONNECTIONS_PER_KEY: number;
-}): DefaultLimits {
-  return { requestsPerMinute: env.RATE_LIMIT_PER_MINUTE, wsConnections: env.WS_CONNECTIONS_PER_KEY };
-}

@@ -28,3 +28,24 @@ export class BoostListDto {
   @ApiProperty({ type: [BoostDto], description: 'Active boosts, soonest to end first' })
   boosts!: BoostDto[];
 }
+
+/** A boost of an account, as admins see it. */
+export class AccountBoostDto {
+  @ApiProperty({ example: '9c2e41d07ab35f18' })
+  id!: string;
+
+  @ApiProperty({ description: 'The boosted account: every key of it' })
+  accountId!: string;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  extraRequestsPerMinute!: number;
+
+  @ApiProperty({ type: 'integer', minimum: 0 })
+  extraWsConnections!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  grantedAt!: string;
+
+  @ApiProperty({ format: 'date-time', description: 'The boost ends by itself then' })
+  expiresAt!: string;
+}
