@@ -21,3 +21,6 @@ export * from './mail-sink';
 export * from './redis-sentinel';
 export * from './run-until-exit';
 export * from './frame-injecting-proxy';
+export * from './hostile-binance-frames';
+export * from './hostile-kraken-frames';
+export * from './in-process-stream';

@@ -2,8 +2,7 @@ import { fc, test } from '@fast-check/jest';
 import { EXCHANGE_HISTORY_START_MS } from '../exchange-history-start';
 import type { StreamKline, StreamTrade } from '../live-stream';
 import { MAX_CLOCK_LEAD_MS } from '../stream/frame-checks';
-import { hostileBinanceFrame } from '../testing/hostile-binance-frames';
-import { inProcessStream } from '../testing/in-process-stream';
+import { hostileBinanceFrame, inProcessStream } from '@pds/testing';
 import { binanceWireFormat } from './binance-wire-format';
 
 // CONTRACT section 11, "Untrusted frames", over Binance's decoder and the stream engine (Binance.US

@@ -2,8 +2,7 @@ import { fc, test } from '@fast-check/jest';
 import { EXCHANGE_HISTORY_START_MS } from '../exchange-history-start';
 import type { StreamKline, StreamTrade } from '../live-stream';
 import { MAX_CLOCK_LEAD_MS } from '../stream/frame-checks';
-import { hostileKrakenFrame } from '../testing/hostile-kraken-frames';
-import { inProcessStream } from '../testing/in-process-stream';
+import { hostileKrakenFrame, inProcessStream } from '@pds/testing';
 import { krakenWireFormat } from './kraken-wire-format';
 
 // CONTRACT section 11, "Untrusted frames", over Kraken's decoder and the stream engine: whatever

@@ -84,5 +84,10 @@ describe('deathReasonOf', () => {
       'refused',
     );
     expect(deathReasonOf(new Error('socket hang up'))).toBe('error:socket hang up');
+    // ws's maxPayload (1 MiB) exceeded: the connection dies as oversize, counted as a refusal.
+    const tooLarge = Object.assign(new RangeError('Max payload size exceeded'), {
+      code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH',
+    });
+    expect(deathReasonOf(tooLarge)).toBe('oversize');
   });
 });

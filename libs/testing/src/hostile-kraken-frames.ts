@@ -1,4 +1,4 @@
-import { fc } from '@fast-check/jest';
+import * as fc from 'fast-check';
 import { field, frameText, MISSING, raw } from './hostile-binance-frames';
 
 // Kraken's Spot WebSocket v2 frames (trade, ohlc, replies), valid and hostile field by field:

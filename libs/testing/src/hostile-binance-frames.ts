@@ -1,4 +1,4 @@
-import { fc } from '@fast-check/jest';
+import * as fc from 'fast-check';
 
 /** Stands for a number literal JSON.stringify cannot write (`1e50000000`); replaced in `frameText`. */
 const RAW = '@@raw:';

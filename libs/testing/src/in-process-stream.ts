@@ -1,9 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { MarketSymbol } from '@pds/market';
 import type WebSocket from 'ws';
-import type { LiveStreamTuning } from '../exchange-adapter';
-import { ExchangeLiveStream } from '../stream/exchange-live-stream';
-import type { StreamWireFormat } from '../stream/wire-format';
+import { ExchangeLiveStream, type LiveStreamTuning, type StreamWireFormat } from '@pds/exchange';
 
 /** A socket that is open at once and delivers what the test hands it, with no network in between. */
 class InProcessSocket extends EventEmitter {
