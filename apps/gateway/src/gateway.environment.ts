@@ -1,6 +1,17 @@
 import { withStripeSettings } from '@pds/entitlements';
 import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 import { IsProxyList } from './proxy-trust';
 
 /** Every setting of the gateway, validated at boot; see the configuration table in the README. */
@@ -41,12 +52,19 @@ export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
   @Min(1)
   AUTH_FAILURES_PER_MINUTE = 60;
 
-  /** Trust X-Forwarded-For/-Proto from every peer (only where nothing but the proxy reaches the port). */
+  /**
+   * Refused when true: believing every peer takes the leftmost X-Forwarded-For, which a client
+   * writes itself behind any proxy that appends. TRUSTED_PROXIES is the one way to trust a proxy.
+   */
   @toBoolean()
   @IsBoolean()
+  @Equals(false, {
+    message:
+      "TRUST_PROXY=true is no longer accepted: set TRUSTED_PROXIES to the load balancers' addresses or CIDRs (for example TRUSTED_PROXIES=10.0.0.10 or loopback) and remove TRUST_PROXY",
+  })
   TRUST_PROXY = false;
 
-  /** The proxies whose X-Forwarded-For/-Proto are believed (addresses, CIDRs); replaces TRUST_PROXY. */
+  /** The proxies whose X-Forwarded-For/-Proto are believed (addresses, CIDRs); none by default. */
   @toList()
   @IsProxyList()
   TRUSTED_PROXIES: string[] = [];
@@ -151,6 +169,12 @@ export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
   @IsInt()
   @Min(1)
   ACCOUNT_MAIL_REQUESTS_PER_HOUR = 30;
+
+  /** Account, key, usage and billing requests per account and minute (CONTRACT section 10: 60). */
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  ACCOUNT_REQUESTS_PER_MINUTE = 60;
 
   /** Live API keys an account on the free plan may hold. */
   @toInteger()

@@ -50,8 +50,13 @@ describe('trusting the load balancer', () => {
   it('should read TRUSTED_PROXIES as a list, empty by default (no peer trusted)', () => {
     expect(listed.TRUSTED_PROXIES).toEqual([NGINX, '192.168.0.0/16']);
     expect(gatewayEnv({}).TRUSTED_PROXIES).toEqual([]);
-    expect(proxyTrust(gatewayEnv({}))).toBe(false);
-    expect(proxyTrust(gatewayEnv({ TRUST_PROXY: 'true' }))).toBe(true);
+    expect(proxyTrust(gatewayEnv({}))('127.0.0.1', 0)).toBe(false);
+  });
+
+  it('should refuse TRUST_PROXY=true, saying to list the proxies in TRUSTED_PROXIES instead', () => {
+    expect(() => gatewayEnv({ TRUST_PROXY: 'true' })).toThrow(InvalidEnvironmentError);
+    expect(() => gatewayEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true .*set TRUSTED_PROXIES/);
+    expect(gatewayEnv({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
   });
 
   it('should refuse a list entry that is not an address or a CIDR, naming the variable', () => {
@@ -65,6 +70,10 @@ describe('trusting the load balancer', () => {
     expect(clientAddress(fromPeer('203.0.113.9', '198.51.100.7'), trust)).toBe('203.0.113.9');
     // A client that sends its own header through the proxy: the proxy's hop is what counts.
     expect(clientAddress(fromPeer(NGINX, '198.51.100.7, 203.0.113.5'), trust)).toBe('203.0.113.5');
+    // Through two listed proxies, the rightmost address that is not one of them.
+    expect(clientAddress(fromPeer(NGINX, '198.51.100.7, 203.0.113.5, 192.168.1.2'), trust)).toBe(
+      '203.0.113.5',
+    );
   });
 
   it('should see https and the client address from a listed proxy, http and the peer from any other', async () => {

@@ -3,22 +3,20 @@ import proxyAddr from '@fastify/proxy-addr';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 /** Which peers may tell the client's address and scheme (X-Forwarded-For / -Proto), as Fastify takes it. */
-export type ProxyTrust = boolean | ((address: string, hop: number) => boolean);
+export type ProxyTrust = (address: string, hop: number) => boolean;
 
-/** The settings that decide it: a list of proxies, or (older and broader) every peer. */
+/** The setting that decides it: the proxies, by address or CIDR. */
 export interface ProxyTrustSettings {
   readonly TRUSTED_PROXIES: readonly string[];
-  readonly TRUST_PROXY: boolean;
 }
 
 /**
- * Only the listed proxies (addresses, CIDRs, or `loopback`/`linklocal`/`uniquelocal`) when some are
- * listed, every peer when TRUST_PROXY is on, no peer otherwise.
+ * Only the listed proxies (addresses, CIDRs, or `loopback`/`linklocal`/`uniquelocal`); no peer when
+ * none are listed. The client is then the rightmost X-Forwarded-For address that is not a listed
+ * proxy: what a client writes itself sits left of it, so it cannot choose its address.
  */
 export function proxyTrust(settings: ProxyTrustSettings): ProxyTrust {
-  return settings.TRUSTED_PROXIES.length > 0
-    ? proxyAddr.compile([...settings.TRUSTED_PROXIES])
-    : settings.TRUST_PROXY;
+  return proxyAddr.compile([...settings.TRUSTED_PROXIES]);
 }
 
 /**
@@ -26,7 +24,7 @@ export function proxyTrust(settings: ProxyTrustSettings): ProxyTrust {
  * outwards while each hop is a trusted proxy, so a client cannot name an address of its own choosing.
  */
 export function clientAddress(request: IncomingMessage, trust: ProxyTrust): string {
-  const hops = proxyAddr.all(request, typeof trust === 'function' ? trust : () => trust);
+  const hops = proxyAddr.all(request, trust);
   return hops[hops.length - 1] ?? 'unknown';
 }
 

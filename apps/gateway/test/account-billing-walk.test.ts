@@ -6,13 +6,17 @@ import { type AccountStack, startAccountStack } from './support/account-stack';
 import { watchConsole } from './support/browser';
 
 const DAY_SECONDS = 86_400;
-// Refused on purpose in this walk: a plan change from a tab that still shows a plan that has ended.
-const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 409/;
+// Refused on purpose in this walk: an upgrade whose charge is declined (402), and a plan change from
+// a tab that still shows a plan that has ended (409).
+const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 40[29]/;
 
 /**
- * Issue 26, acceptance 1 and 4, in a real browser against the real stack: Pro → Business at once
- * → Pro at the period end; a declined renewal (past_due, Fix payment, a mail) → card fixed →
- * active; retries exhausted → free and a mail. Every answer is read beside the control that asked.
+ * Issues 26 and 34 in a real browser against the real stack: Pro; an upgrade whose charge is
+ * declined changes nothing; Business once its previewed charge is confirmed and paid (the invoice is
+ * that amount); a scheduled downgrade withdrawn, then Pro at the period end; a declined renewal (a
+ * mail to the top "Fix payment", the portal, the banner naming the next attempt) → card fixed →
+ * active; retries exhausted → free, its unpaid invoice void, and a mail. Every answer is read beside
+ * the control that asked.
  */
 describe('a paying customer’s account page through plan changes and a failed renewal', () => {
   let stack: AccountStack | undefined;
@@ -44,6 +48,15 @@ describe('a paying customer’s account page through plan changes and a failed r
     return list.data[0]?.id ?? '';
   }
 
+  /** Every webhook sent so far has been answered by the gateway. */
+  const settled = () =>
+    until(
+      () => stack!.payments.deliveries(),
+      (deliveries) => deliveries.every((delivery) => delivery.state === 'delivered'),
+      10_000,
+      'every webhook delivered',
+    );
+
   const mailed = (subject: string) =>
     stack!.sink.waitForMail((mail) => mailTo(email)(mail) && mail.subject === subject);
 
@@ -66,7 +79,22 @@ describe('a paying customer’s account page through plan changes and a failed r
     expect(consoleErrors).toEqual([]);
   });
 
-  it('should change Pro to Business at once with a proration invoice, then to Pro at the period end', async () => {
+  /** "Change to Business", and the preview's amount as the confirmation offers to pay it. */
+  async function previewBusiness(): Promise<string> {
+    const { page } = account;
+    await page.locator('[data-plan="business"]').getByRole('button', { name: 'Change to Business' }).click();
+    const pay = page.locator('#plan-confirm:not([hidden])').getByRole('button', { name: /^Pay / });
+    const label = (await pay.textContent()) ?? '';
+    const amount = /^Pay (\d+\.\d{2}) USD and change to Business$/.exec(label)?.[1];
+    if (!amount) throw new Error(`unexpected confirmation: ${label}`);
+    expect(await page.textContent('#plan-confirm-text')).toContain(`${amount} USD is charged now`);
+    return amount;
+  }
+
+  const confirmPayment = () =>
+    account.page.locator('#plan-confirm').getByRole('button', { name: /^Pay / }).click();
+
+  it('should leave Pro as it was when the upgrade’s charge is declined, then charge Business exactly its previewed amount', async () => {
     const { page } = account;
     const back = `${stack!.harness.url()}/account`;
     await account.payThrough(
@@ -77,61 +105,112 @@ describe('a paying customer’s account page through plan changes and a failed r
     await account.shows('#account-plan', 'pro');
     await limitBecomes(300);
 
-    await page.locator('[data-plan="business"]').getByRole('button', { name: 'Change to Business' }).click();
+    // The card declines: the upgrade answers 402 beside the plans and nothing changes.
+    const subscription = await subscriptionId();
+    await sim(`/subscriptions/${subscription}/fail-next-renewal`);
+    await previewBusiness();
+    await confirmPayment();
+    await account.error(
+      'The card was declined for the prorated charge of Business; the plan is unchanged',
+      'plans',
+    );
+    await settled();
+    await limitBecomes(300);
+    expect(await page.textContent('#account-plan')).toBe('pro');
+    expect(await page.textContent('#limit-requests')).toBe('300');
+    await account.screenshot('walk-1-upgrade-declined');
+    // Stripe drops the held change after 23 hours; its unpaid invoice shows void.
+    await stack!.payments.control('POST', '/clock/advance', { seconds: DAY_SECONDS });
+    await sim(`/subscriptions/${subscription}/fix-card`);
+    await page.reload();
+    await page.locator('#invoices tr[data-status="void"]').waitFor();
+
+    const previewed = await previewBusiness();
+    await account.screenshot('walk-2-upgrade-preview');
+    await confirmPayment();
     await account.notice('Changed to Business: its limits apply now', 'plans');
     await limitBecomes(1200);
     await account.shows('#limit-requests', '1200');
     await account.shows('#account-plan', 'business');
-    // Newest first: the proration, then the first month of Pro.
-    await page.locator('#invoices tr[data-invoice-id]').nth(1).waitFor();
+    // Newest first: the paid proration, the voided one, then the first month of Pro.
+    await page.locator('#invoices tr[data-invoice-id]').nth(2).waitFor();
     const amounts = await page.locator('#invoices td[data-label="Amount"]').allTextContents();
-    expect(amounts).toHaveLength(2);
-    expect(amounts[1]).toBe('9.00 USD');
-    expect(Number(amounts[0]?.split(' ')[0])).toBeGreaterThan(39);
+    const statuses = await page.locator('#invoices td[data-label="Status"]').allTextContents();
+    expect(amounts).toHaveLength(3);
+    expect(amounts[0]).toBe(`${previewed} USD`);
+    expect(amounts[2]).toBe('9.00 USD');
+    expect(statuses).toEqual(['paid', 'void', 'paid']);
     expect(
       await page.locator('#invoices a', { hasText: 'View invoice' }).first().getAttribute('href'),
     ).toMatch(new RegExp(`^${stack!.payments.baseUrl}`));
-    await account.screenshot('walk-1-business');
+    await account.screenshot('walk-3-business');
+  });
 
-    await page.locator('[data-plan="pro"]').getByRole('button', { name: 'Change to Pro' }).click();
-    await account.notice(
-      /Pro is scheduled from \d{4}-\d{2}-\d{2}, the end of the paid period; Business stays/,
-      'plans',
-    );
-    await account.shows('#subscription', /changes to pro on \d{4}-\d{2}-\d{2}/);
-    await account.shows('[data-plan="pro"] .badge', 'scheduled');
-    await account.screenshot('walk-2-downgrade-scheduled');
+  it('should schedule Pro for the period end, withdraw it with Keep Business, then schedule it again and apply it', async () => {
+    const { page } = account;
+    const downgrade = async () => {
+      await page.locator('[data-plan="pro"]').getByRole('button', { name: 'Change to Pro' }).click();
+      await account.notice(
+        /Pro is scheduled from \d{4}-\d{2}-\d{2}, the end of the paid period; Business stays/,
+        'plans',
+      );
+      await account.shows('#subscription', /changes to pro on \d{4}-\d{2}-\d{2}/);
+      await account.shows('[data-plan="pro"] .badge', 'scheduled');
+    };
+    await downgrade();
+    await account.screenshot('walk-4-downgrade-scheduled');
+    await page.locator('[data-plan="business"]').getByRole('button', { name: 'Keep Business' }).click();
+    await account.notice('The change to Pro is withdrawn; Business continues.', 'plans');
+    await account.shows('#subscription', /active, renews/);
+    await page.locator('[data-plan="pro"]').getByRole('button', { name: 'Change to Pro' }).waitFor();
     await limitBecomes(1200);
 
+    await downgrade();
     await sim(`/subscriptions/${await subscriptionId()}/advance-to-period-end`);
     await limitBecomes(300);
     await account.shows('#account-plan', 'pro');
     await account.shows('#subscription', /active, renews/);
   });
 
-  it('should show a declined renewal as past_due with Fix payment and a mail, then active once the card is fixed', async () => {
+  it('should show a declined renewal at the top of the page, from the mail’s link through the portal to a banner naming the next attempt', async () => {
     const { page } = account;
     const subscription = await subscriptionId();
     await sim(`/subscriptions/${subscription}/fail-next-renewal`);
     await sim(`/subscriptions/${subscription}/advance-to-period-end`);
-    await page.locator('#past-due:not([hidden])').waitFor();
-    await account.shows('#subscription', 'payment failed');
-    expect(await page.textContent('#account-plan')).toBe('pro');
     const mail = await mailed('Your payment for the Pro plan failed');
     expect(mail.text).toContain('Fix payment');
-    await account.screenshot('walk-3-past-due');
+    const link = mail.links.find((candidate) => candidate.endsWith('/account#fix-payment'));
+    expect(link).toBe(`${stack!.harness.url()}/account#fix-payment`);
 
-    // Fix payment opens the customer portal; its Return comes back with a notice.
-    await page.getByRole('link', { name: 'Fix payment' }).click();
+    await page.goto(link!);
+    await page.locator('#past-due:not([hidden])').waitFor();
+    await account.shows('#past-due-text', 'Your last payment failed');
+    await account.shows('#subscription', 'payment failed');
+    expect(await page.textContent('#account-plan')).toBe('pro');
+    // At the top: above the account's own card, where the mail's link lands.
+    const banner = await page.locator('#past-due').boundingBox();
+    const card = await page.locator('#account-title').boundingBox();
+    expect(banner!.y).toBeLessThan(card!.y);
+    await account.screenshot('walk-5-past-due');
+
+    // Fix payment opens the customer portal; a new card there, and Return.
+    await page.locator('#past-due').getByRole('link', { name: 'Fix payment' }).click();
     await page.waitForURL(`${stack!.payments.baseUrl}/**`);
+    await page.getByRole('button', { name: 'Update payment method' }).click();
     await page.getByRole('link', { name: 'Return' }).click();
     await page.waitForURL((url) => url.pathname === '/account');
     await account.notice('Back from the billing portal');
+    const [declined] = (await stack!.payments.stripe.invoices.list({ subscription, status: 'open' })).data;
+    const nextAttempt = new Date((declined?.next_payment_attempt ?? 0) * 1000).toISOString().slice(0, 10);
+    await page.locator('#past-due[data-state="card-updated"]:not([hidden])').waitFor();
+    await account.shows('#past-due-text', `Stripe charges your card again on ${nextAttempt}`);
+    await account.screenshot('walk-6-card-updated');
 
-    await sim(`/subscriptions/${subscription}/fix-card`);
+    // The retry pays: the banner and the portal's news go by themselves, without a reload.
     await stack!.payments.control('POST', '/clock/advance', { seconds: 3 * DAY_SECONDS });
     await account.shows('#subscription', /active, renews/);
-    expect(await page.isHidden('#past-due')).toBe(true);
+    await page.locator('#past-due').waitFor({ state: 'hidden' });
+    await page.locator('#notice').waitFor({ state: 'hidden' });
   });
 
   it('should end the plan on free with a mail once every retry is declined, an outdated tab’s change refused beside its button', async () => {
@@ -164,7 +243,12 @@ describe('a paying customer’s account page through plan changes and a failed r
     expect(await page.textContent('#plan-status')).toBe('Your plan: Free.');
     await page.getByRole('button', { name: 'Upgrade · 9.00 USD a month' }).waitFor();
     await mailed('Your Pro plan has ended');
-    await account.screenshot('walk-4-ended');
+    // Its unpaid renewal is void: nothing is owed for a plan that has ended.
+    await page.reload();
+    await page.locator('#invoices tr[data-status="void"]', { hasText: '9.00 USD' }).first().waitFor();
+    const statuses = await page.locator('#invoices td[data-label="Status"]').allTextContents();
+    expect(statuses).not.toContain('open');
+    await account.screenshot('walk-7-ended');
 
     // The other tab has not caught up yet (it refreshes every few seconds): its change is refused.
     await outdated.page

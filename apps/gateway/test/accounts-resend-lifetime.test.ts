@@ -54,7 +54,7 @@ describe('accounts: resending the verification mail, and the absolute end of a s
     expect(sink.mails.filter(mailTo(email))).toHaveLength(2);
     expect((await api().verifyEmail(second)).status).toBe(200);
     expect((await api().login(email)).status).toBe(200);
-    expect((await api().verifyEmail(first)).status).toBe(400);
+    expect((await api().verifyEmail(first)).status).toBe(409);
   });
 
   it('should send nothing for an unknown or a verified email', async () => {

@@ -27,7 +27,7 @@ describe('api-keys admin API and owner view', () => {
   beforeAll(async () => {
     harness = await gatewayHarness('admin-keys');
     await seedMarket(harness.redis, harness.keys);
-    const shared = { TRUST_PROXY: 'true', AUTH_FAILURES_PER_MINUTE: '3' };
+    const shared = { TRUSTED_PROXIES: 'loopback', AUTH_FAILURES_PER_MINUTE: '3' };
     [a, b] = await Promise.all([
       harness.startGateway({ ...shared, ADMIN_TOKEN }),
       harness.startGateway(shared),

@@ -17,7 +17,7 @@ describe('API key authentication (CONTRACT section 4)', () => {
     harness = await gatewayHarness('auth');
     await seedMarket(harness.redis, harness.keys);
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
-    await harness.startGateway({ AUTH_FAILURES_PER_MINUTE: '60', TRUST_PROXY: 'true' });
+    await harness.startGateway({ AUTH_FAILURES_PER_MINUTE: '60', TRUSTED_PROXIES: 'loopback' });
   });
 
   afterAll(() => harness.close());
@@ -97,6 +97,16 @@ describe('API key authentication (CONTRACT section 4)', () => {
     // Even a valid key is not looked at from a blocked address; another address is unaffected.
     expect((await get(PRICE, { 'x-api-key': key }, address)).status).toBe(429);
     expect((await get(PRICE, { 'x-api-key': key }, '10.9.9.10')).status).toBe(200);
+  });
+
+  it('should count failures by the address the proxy saw, whatever leftmost X-Forwarded-For a client writes', async () => {
+    // The client writes an address of its own; the proxy (loopback here) appends the one it saw.
+    const spoofed = (n: number) => `198.51.100.${n}, 10.8.8.8`;
+    for (let attempt = 1; attempt <= 60; attempt += 1) {
+      expect((await get(PRICE, { 'x-api-key': `wrong-${attempt}` }, spoofed(attempt))).status).toBe(401);
+    }
+    expect((await get(PRICE, { 'x-api-key': 'wrong-61' }, spoofed(61))).status).toBe(429);
+    expect((await get(PRICE, { 'x-api-key': key }, '10.8.8.8')).status).toBe(429);
   });
 });
 

@@ -197,7 +197,7 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
     const mail = await stack.sink.waitForMail(
       (candidate) => mailTo(email)(candidate) && candidate.subject === 'Your payment for the Pro plan failed',
     );
-    expect(mail.links).toEqual(['https://prices.example.test/account']);
+    expect(mail.links).toEqual(['https://prices.example.test/account#fix-payment']);
     expect(mail.text).toContain('Fix payment');
     expect(mail.text).not.toMatch(/\/p\/session\//);
     const [declined] = await invoicesOf(user);

@@ -109,4 +109,59 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
     );
     expect(await rateLimitOf(a, key)).toBe(300);
   });
+
+  it('should never grant a dearer plan whose prorated charge is declined, and void the invoices of the plan that then ends, with every webhook lost', async () => {
+    const [a, b] = stack.gateways;
+    const user = await newPayer(stack, 'lost-unpaid-upgrade@example.test');
+    const key = await billingApi(a, user).createKey();
+    await subscribe(a, user, 'pro');
+    await until(
+      () => rateLimitOf(b, key),
+      (limit) => limit === 300,
+      10_000,
+      'pro',
+    );
+    const account = () => billingApi(b, user).account();
+    const { id } = (await account()).body as { id: string };
+    const subscription = await subscriptionIdOf(stack, id);
+    await stack.sim.control('POST', '/webhooks/drop', {});
+    // The portal changes the price with Stripe's default payment behavior: Business at once, its
+    // proration invoice declined and open, the subscription past_due.
+    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
+    const portal = (await billingApi(a, user).portal()).body as { url: string };
+    await submitForm(portal.url, 'Change to Business');
+    await until(
+      async () => ((await account()).body as { subscription: { status: string } }).subscription.status,
+      (status) => status === 'past_due',
+      10_000,
+      'past_due, reconciled',
+    );
+    const runs = reconciliations();
+    await until(
+      () => Promise.resolve(reconciliations()),
+      (count) => count >= runs + 2,
+      10_000,
+      'two more runs',
+    );
+    expect(((await account()).body as { plan: string }).plan).toBe('pro');
+    for (const gateway of stack.gateways) expect(await rateLimitOf(gateway, key)).toBe(300);
+
+    await stack.sim.control('POST', '/clock/advance', { seconds: 16 * 86_400 });
+    await until(
+      () => rateLimitOf(a, key),
+      (limit) => limit === 40,
+      10_000,
+      'free once the plan ended',
+    );
+    const open = () => stack.sim.stripe.invoices.list({ subscription, status: 'open' });
+    await until(
+      async () => (await open()).data.length,
+      (count) => count === 0,
+      10_000,
+      'no open invoice left',
+    );
+    const voided = await stack.sim.stripe.invoices.list({ subscription, status: 'void' });
+    // Its retries ran out before the period ended: the proration was the one unpaid invoice.
+    expect(voided.data.map((invoice) => invoice.billing_reason)).toEqual(['subscription_update']);
+  });
 });

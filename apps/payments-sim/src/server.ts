@@ -2,6 +2,7 @@ import type { AppLogger } from '@pds/observability';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { checkoutSessionRoutes } from './api/checkout-sessions.routes';
 import { customerRoutes } from './api/customers.routes';
+import { invoiceActionRoutes } from './api/invoice-actions.routes';
 import { portalAndEndpointRoutes } from './api/portal-and-endpoints.routes';
 import { priceRoutes } from './api/prices.routes';
 import { recordRoutes } from './api/records.routes';
@@ -10,6 +11,7 @@ import { subscriptionRoutes } from './api/subscriptions.routes';
 import { Charges } from './billing/charges';
 import { CheckoutCompletion } from './billing/checkout-completion';
 import { Invoicing } from './billing/invoicing';
+import { PendingUpdates } from './billing/pending-updates';
 import { PlanChange } from './billing/plan-change';
 import { SubscriptionSchedules } from './billing/schedules';
 import { SubscriptionLifecycle } from './billing/subscription-lifecycle';
@@ -35,13 +37,13 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 /** Stripe refuses request bodies this large; nothing the simulator takes comes close. */
 const BODY_LIMIT_BYTES = 256 * 1024;
 
-function createContext(env: PaymentsSimEnvironment, logger: AppLogger, publicUrl: () => string): SimContext {
-  const ledger = new Ledger(
-    new SimClock(),
-    loadPriceSpecs(env.PAYSIM_PRICES, env.PAYSIM_PRICES_FILE),
-    publicUrl,
-  );
-  const events = new EventLog(ledger, env.PAYSIM_API_VERSION);
+/** Delivers every event to the webhook endpoints, with the configured retries. */
+function createDispatcher(
+  env: PaymentsSimEnvironment,
+  logger: AppLogger,
+  ledger: Ledger,
+  events: EventLog,
+): WebhookDispatcher {
   const dispatcher = new WebhookDispatcher(
     ledger,
     {
@@ -55,22 +57,35 @@ function createContext(env: PaymentsSimEnvironment, logger: AppLogger, publicUrl
   events.onEvent((event) => {
     dispatcher.dispatch(event);
   });
+  return dispatcher;
+}
+
+function createContext(env: PaymentsSimEnvironment, logger: AppLogger, publicUrl: () => string): SimContext {
+  const ledger = new Ledger(
+    new SimClock(),
+    loadPriceSpecs(env.PAYSIM_PRICES, env.PAYSIM_PRICES_FILE),
+    publicUrl,
+  );
+  const events = new EventLog(ledger, env.PAYSIM_API_VERSION);
+  const dispatcher = createDispatcher(env, logger, ledger, events);
   const invoicing = new Invoicing(ledger);
   const charges = new Charges(ledger, events, {
     retryDays: env.PAYSIM_RETRY_DAYS.split(',').map(Number),
     whenExhausted: env.PAYSIM_RETRIES_EXHAUSTED,
   });
   const schedules = new SubscriptionSchedules(ledger, events);
+  const pendingUpdates = new PendingUpdates(ledger, events, charges);
   const context: SimContext = {
     env,
     logger,
     ledger,
     events,
     checkout: new CheckoutCompletion(ledger, events),
-    lifecycle: new SubscriptionLifecycle(ledger, events, invoicing, charges, schedules),
+    lifecycle: new SubscriptionLifecycle(ledger, events, invoicing, charges, schedules, pendingUpdates),
     charges,
     schedules,
-    planChange: new PlanChange(ledger, events, invoicing, charges),
+    pendingUpdates,
+    planChange: new PlanChange(ledger, events, invoicing, charges, pendingUpdates),
     dispatcher,
     idempotency: new IdempotencyStore(),
     counters: new RequestCounters(),
@@ -102,6 +117,7 @@ function registerRoutes(app: FastifyInstance, context: SimContext): void {
     subscriptionRoutes,
     subscriptionScheduleRoutes,
     recordRoutes,
+    invoiceActionRoutes,
     portalAndEndpointRoutes,
   ];
   void app.register(

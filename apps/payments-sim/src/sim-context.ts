@@ -1,6 +1,7 @@
 import type { AppLogger } from '@pds/observability';
 import type { Charges } from './billing/charges';
 import type { CheckoutCompletion } from './billing/checkout-completion';
+import type { PendingUpdates } from './billing/pending-updates';
 import type { PlanChange } from './billing/plan-change';
 import type { SubscriptionSchedules } from './billing/schedules';
 import type { SubscriptionLifecycle } from './billing/subscription-lifecycle';
@@ -21,6 +22,7 @@ export interface SimContext {
   readonly lifecycle: SubscriptionLifecycle;
   readonly charges: Charges;
   readonly schedules: SubscriptionSchedules;
+  readonly pendingUpdates: PendingUpdates;
   readonly planChange: PlanChange;
   readonly dispatcher: WebhookDispatcher;
   readonly idempotency: IdempotencyStore;

@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { accountOperations } from './rest/account-operations';
 import { adminOperations } from './rest/admin-operations';
+import { RedirectRefusedError } from './errors';
 import { Credentials } from './rest/credentials';
 import { priceOperations, type RestContext } from './rest/price-operations';
 import type { RetryOptions } from './rest/send';
@@ -34,6 +35,14 @@ export interface StreamOptions extends ReconnectOptions {
   readonly windowSize?: number;
 }
 
+/** A redirect answer (Node shows its status; a browser an opaque one) as the typed error. */
+function refuseRedirect(response: Response): Response {
+  const redirected = response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+  if (!redirected) return response;
+  const location = response.headers.get('location') ?? undefined;
+  throw new RedirectRefusedError(location, { status: response.status || undefined });
+}
+
 /**
  * A typed client of the price data service. REST: one function per operation, typed from the
  * service's OpenAPI document, errors as typed exceptions. Streams: `stream(kind, params)`.
@@ -42,8 +51,10 @@ export function createPriceDataClient(options: ClientOptions) {
   const credentials = new Credentials(options.apiKey, options.accessToken, options.adminToken);
   const api = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/$/, ''),
+    // A redirect is never followed: fetch would resend x-api-key to wherever it points.
+    redirect: 'manual',
     // Read at call time, so a test or a page that replaces the global fetch later is honoured.
-    fetch: (request: Request) => (options.fetch ?? globalThis.fetch)(request),
+    fetch: async (request: Request) => refuseRedirect(await (options.fetch ?? globalThis.fetch)(request)),
   });
   const context: RestContext = { api, credentials, retry: options.retry ?? {} };
   return {

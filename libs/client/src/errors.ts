@@ -34,6 +34,8 @@ export class PriceDataError extends Error {
 export class ValidationError extends PriceDataError {}
 /** 401 / 4401 `UNAUTHORIZED`: missing, unknown or revoked key, or a wrong token or password. */
 export class UnauthorizedError extends PriceDataError {}
+/** 402 `PAYMENT_REQUIRED`: the card was declined for a charge the request needed; nothing changed. */
+export class PaymentRequiredError extends PriceDataError {}
 /** 403 `FORBIDDEN`. */
 export class ForbiddenError extends PriceDataError {}
 /** 404 `NOT_FOUND`. */
@@ -48,10 +50,29 @@ export class RateLimitError extends PriceDataError {}
 export class ServiceUnavailableError extends PriceDataError {}
 /** 500 `INTERNAL_ERROR`, or an answer this client does not understand. */
 export class InternalError extends PriceDataError {}
+/**
+ * `REDIRECT_REFUSED`: the answer was a redirect, which the client does not follow, so no key or
+ * token is ever sent to where it points. `location` is where it pointed, when the runtime shows it.
+ */
+export class RedirectRefusedError extends PriceDataError {
+  constructor(
+    readonly location: string | undefined,
+    details: ErrorDetails = {},
+  ) {
+    super(
+      {
+        code: 'REDIRECT_REFUSED',
+        message: `The service answered with a redirect${location ? ` to ${location}` : ''}; it was not followed, so no credential left with it. Check baseUrl.`,
+      },
+      details,
+    );
+  }
+}
 
 const BY_CODE: Record<string, new (body: ErrorBody, details?: ErrorDetails) => PriceDataError> = {
   VALIDATION_ERROR: ValidationError,
   UNAUTHORIZED: UnauthorizedError,
+  PAYMENT_REQUIRED: PaymentRequiredError,
   FORBIDDEN: ForbiddenError,
   NOT_FOUND: NotFoundError,
   CONFLICT: ConflictError,

@@ -141,10 +141,15 @@ describe('the client against the real stack: REST', () => {
     expect((await client.auth.register({ email, password: PASSWORD })).status).toBe(202);
     expect((await client.auth.resendVerification({ email })).status).toBe(202);
     const mail = await sink.waitForMail(mailTo(email));
-    await client.auth.verifyEmail({ token: linkParameter(mail, 'verify') ?? '' });
+    // Confirming signs in: the account calls work straight after it.
+    const confirmed = await client.auth.verifyEmail({
+      token: linkParameter(mail, 'verify') ?? '',
+      password: PASSWORD,
+    });
+    expect(confirmed.data).toMatchObject({ tokenType: 'Bearer', accessToken: expect.any(String) as unknown });
+    expect((await client.account.get()).data).toMatchObject({ email, plan: 'free', subscription: null });
     const login = await client.auth.login({ email, password: PASSWORD });
     expect(login.data).toMatchObject({ tokenType: 'Bearer', accessToken: expect.any(String) as unknown });
-    expect((await client.account.get()).data).toMatchObject({ email, plan: 'free', subscription: null });
 
     const key = (await client.apiKeys.create({ name: 'laptop' })).data;
     expect((await client.apiKeys.list()).data.apiKeys.map((k) => k.id)).toEqual([key.id]);
@@ -164,6 +169,7 @@ describe('the client against the real stack: REST', () => {
     const { data: portal } = await client.billing.openPortal();
     expect(portal.url).toContain(payments.baseUrl);
     await expect(client.billing.changePlan({ plan: 'no-such-plan' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(client.billing.previewPlanChange('no-such-plan')).rejects.toBeInstanceOf(ValidationError);
     const { data: invoices } = await client.billing.listInvoices();
     expect(Array.isArray(invoices.invoices)).toBe(true);
 

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   type AccountBilling,
   type EventMarker,
@@ -26,6 +26,15 @@ export interface CustomerSync {
   readonly state: BillingState | undefined;
   readonly outcome: EventOutcome;
 }
+
+/**
+ * What a subscription is read with: the schedule tells a downgrade waiting for the period end, the
+ * latest invoice a plan change whose charge is still unpaid.
+ */
+export const SUBSCRIPTION_EXPANSIONS = ['data.schedule', 'data.latest_invoice'];
+
+/** Statuses of a subscription whose paid plan has ended (the account is on free). */
+const ENDED: ReadonlySet<string> = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 
 function idOf(value: string | { id: string } | null): string | undefined {
   return typeof value === 'string' ? value : (value?.id ?? undefined);
@@ -55,11 +64,33 @@ export class StripeSync {
       customer: customerId,
       status: 'all',
       limit: 20,
-      // The schedule tells a downgrade waiting for the period end.
-      expand: ['data.schedule'],
+      expand: SUBSCRIPTION_EXPANSIONS,
     });
-    const state = billingStateOf(currentSubscription(subscriptions.data), this.catalogue);
-    return { state, outcome: await this.billing.applyBillingState(accountId, state, readAt, event) };
+    const current = currentSubscription(subscriptions.data);
+    const state = billingStateOf(current, this.catalogue);
+    const outcome = await this.billing.applyBillingState(accountId, state, readAt, event);
+    if (current && ENDED.has(current.status)) await this.voidUnpaid(current.id);
+    return { state, outcome };
+  }
+
+  /**
+   * A paid plan that has ended owes nothing more: its open invoices are voided (CONTRACT section
+   * 10). Only open ones are listed, so a second look (a repeated webhook, the reconciliation) finds
+   * none; one voided meanwhile by another replica is refused by Stripe and left as it is.
+   */
+  private async voidUnpaid(subscriptionId: string): Promise<void> {
+    const open = await this.stripe.invoices.list({
+      subscription: subscriptionId,
+      status: 'open',
+      limit: 100,
+    });
+    for (const invoice of open.data) {
+      try {
+        await this.stripe.invoices.voidInvoice(invoice.id);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    }
   }
 
   /** A completed Checkout session: the subscription it started, or the boost it paid for. */

@@ -89,3 +89,28 @@ describe('pendingPlan', () => {
     ).toBeNull();
   });
 });
+
+describe('a plan change whose prorated charge is unpaid', () => {
+  const changed = (invoiceStatus: string) =>
+    ({
+      ...subscription('sub_1', 'past_due', 'price_business'),
+      latest_invoice: {
+        billing_reason: 'subscription_update',
+        status: invoiceStatus,
+        lines: {
+          data: [
+            { amount: -450, pricing: { price_details: { price: 'price_pro' } } },
+            { amount: 2450, pricing: { price_details: { price: 'price_business' } } },
+          ],
+        },
+      },
+    }) as unknown as Stripe.Subscription;
+
+  it('should keep the plan it came from while its invoice is open', () => {
+    expect(billingStateOf(changed('open'), prices).plan).toBe('pro');
+  });
+
+  it('should give the new plan once its invoice is paid', () => {
+    expect(billingStateOf(changed('paid'), prices).plan).toBe('business');
+  });
+});

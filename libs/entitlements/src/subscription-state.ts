@@ -47,7 +47,8 @@ export function billingStateOf(
 ): BillingState {
   if (!subscription) return { plan: FREE_PLAN_ID, subscription: null };
   const item = subscription.items.data[0];
-  const plan = item && PAYING.has(subscription.status) ? prices.planByPrice(item.price.id) : undefined;
+  const priceId = item ? (unpaidChangeFrom(subscription) ?? item.price.id) : undefined;
+  const plan = priceId && PAYING.has(subscription.status) ? prices.planByPrice(priceId) : undefined;
   const periodEnd = item?.current_period_end ?? 0;
   return {
     plan: plan?.id ?? FREE_PLAN_ID,
@@ -63,6 +64,20 @@ export function billingStateOf(
 
 function priceIdOf(price: string | { id: string }): string {
   return typeof price === 'string' ? price : price.id;
+}
+
+/**
+ * The price a plan change came from while its prorated charge is unpaid (the latest invoice, when
+ * expanded, an open `subscription_update` one): its credit line names the old price. A change made
+ * without `pending_if_incomplete` (Stripe's default, or elsewhere than this service) applies at once
+ * even when declined; this keeps it from granting the dearer plan before it is paid.
+ */
+function unpaidChangeFrom(subscription: Stripe.Subscription): string | undefined {
+  const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+  if (invoice?.billing_reason !== 'subscription_update' || invoice.status !== 'open') return undefined;
+  const credit = invoice.lines.data.find((line) => line.amount < 0 && line.pricing?.price_details);
+  const price = credit?.pricing?.price_details?.price;
+  return price ? priceIdOf(price) : undefined;
 }
 
 /**

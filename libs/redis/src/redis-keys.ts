@@ -138,8 +138,8 @@ export class RedisKeys {
   }
 
   /**
-   * A single-use mail token (purpose `verify` or `reset`) by its SHA-256, value the account id and
-   * the password the token stands for (a verification: its registration's hash; a reset: a fingerprint).
+   * A mail token (purpose `verify` or `reset`) by its SHA-256, value the account id and, for a
+   * verification, when it was issued; for a reset, a fingerprint of the password it was issued under.
    */
   accountToken(purpose: string, tokenHash: string): string {
     return `${this.prefix}:{accounts}:token:${purpose}:${tokenHash}`;
@@ -163,6 +163,14 @@ export class RedisKeys {
   /** Hash of Stripe customer id → account id; an account's own id is in its hash (stripeCustomerId). */
   stripeCustomerAccounts(): string {
     return `${this.prefix}:{accounts}:by-stripe-customer`;
+  }
+
+  /**
+   * The last preview of a plan change an account was shown (plan and Stripe's proration date), so
+   * the change that follows charges exactly the previewed amount; it expires on its own.
+   */
+  planChangeQuote(accountId: string): string {
+    return `${this.prefix}:{accounts}:plan-change-quote:${accountId}`;
   }
 
   /** Set of the ids of accounts that ever had a Stripe customer: what reconciliation re-reads. */
@@ -205,6 +213,24 @@ export class RedisKeys {
    */
   signInAddresses(emailHash: string): string {
     return `${this.prefix}:{accounts}:sign-in-addresses:${emailHash}`;
+  }
+
+  /**
+   * Hash of an unverified account's pending registrations: registration id → `<ms>|<Argon2 hash>`,
+   * each sign-up's own password; one of them becomes the account's password at verification.
+   */
+  pendingRegistrations(accountId: string): string {
+    return `${this.prefix}:{accounts}:pending-registrations:${accountId}`;
+  }
+
+  /** Fixed-window counter of failed sign-ins to one email from one address its owner signed in from. */
+  signInKnownFailures(emailHash: string, addressHash: string): string {
+    return `${this.prefix}:{accounts}:sign-in-known-failures:${emailHash}:${addressHash}`;
+  }
+
+  /** Fixed-window counter of one account's session-authenticated requests (CONTRACT section 10). */
+  accountRequests(accountId: string): string {
+    return `${this.prefix}:{accounts}:account-requests:${accountId}`;
   }
 
   /** Set while an account's verification mail was resent in the last minute. */

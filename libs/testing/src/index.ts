@@ -22,5 +22,5 @@ export * from './redis-sentinel';
 export * from './run-until-exit';
 export * from './frame-injecting-proxy';
 export * from './hostile-binance-frames';
-export * from './hostile-kraken-frames';
+export { hostileKrakenFrame } from './hostile-kraken-frames';
 export * from './in-process-stream';

@@ -48,12 +48,7 @@ export class CacheMetrics {
       labelNames: ['status'],
       registers: [registry],
     });
-    this.refused = new Counter({
-      name: 'pds_exchange_frames_refused_total',
-      help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
-      labelNames: ['exchange', 'reason'],
-      registers: [registry],
-    });
+    this.refused = refusedCounter(registry);
     new Gauge({
       name: 'pds_cache_queue_depth',
       help: 'Jobs of the queue by state, counted at each scrape (absent when Redis did not answer)',
@@ -123,4 +118,14 @@ async function jobCounts(queue: Queue): Promise<Record<string, number> | undefin
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** CONTRACT section 11, "Untrusted frames": REST klines refused, by exchange and reason. */
+function refusedCounter(registry: Registry): Counter<'exchange' | 'reason'> {
+  return new Counter({
+    name: 'pds_exchange_frames_refused_total',
+    help: 'Klines of REST answers refused by the rules of section 11 (never stored), by exchange and reason',
+    labelNames: ['exchange', 'reason'],
+    registers: [registry],
+  });
 }

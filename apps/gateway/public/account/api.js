@@ -98,7 +98,10 @@ export const auth = {
   },
   signedIn: () => accessToken !== null,
   register: (email, password) => call('POST', '/api/v1/auth/register', { body: { email, password } }),
-  verifyEmail: (token) => call('POST', '/api/v1/auth/verify-email', { body: { token } }),
+  /** Confirms the email with the mailed token and the sign-up password, and signs in. */
+  async confirmEmail(token, password) {
+    keep(await call('POST', '/api/v1/auth/verify-email', { body: { token, password } }));
+  },
   resendVerification: (email) => call('POST', '/api/v1/auth/verify-email/resend', { body: { email } }),
   forgotPassword: (email) => call('POST', '/api/v1/auth/password/forgot', { body: { email } }),
   resetPassword: (token, password) =>

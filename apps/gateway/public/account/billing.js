@@ -1,17 +1,19 @@
 // Plan and billing (GET /api/v1/billing/plans): a free account upgrades through Stripe Checkout; a
-// live subscription changes plan in place (POST /api/v1/billing/subscription: up at once, down at
-// the end of the paid period); a failed renewal offers "Fix payment"; the customer portal only once
-// there is a Stripe customer. Every answer is said beside the button that asked.
+// live subscription changes plan in place (plan-change.js: up once its previewed charge is confirmed
+// and paid, down at the end of the paid period); a failed renewal shows "Fix payment" at the top
+// (past-due.js); the customer portal only once there is a Stripe customer. Every answer is said
+// beside the button that asked.
 import { account, open } from './api.js';
-import { $, busy, el, say, sayError, unsay } from './dom.js';
+import { $, busy, clearFleetingNotice, el, sayError, unsay } from './dom.js';
 import { renderInvoices } from './invoices.js';
+import { renderPastDue, showFixPaymentIfAsked } from './past-due.js';
+import { askToUpgrade, changeLater, hidePlanConfirmation, wirePlanChanges } from './plan-change.js';
 import { liveSubscription, pendingPlanOf, subscriptionWords } from './subscription.js';
 import { inWords } from './words.js';
 
 let plans = [];
 let boosts = [];
 let shownState = null;
-let onChange = async () => {};
 
 function price({ amount, currency, interval }) {
   const money = `${amount} ${currency.toUpperCase()}`;
@@ -39,29 +41,14 @@ async function goTo(button, path, body, group) {
 const planNamed = (id) => plans.find((plan) => plan.id === id);
 const isUpgrade = (from, to) => Number(to.price.amount) > Number(from?.price.amount ?? 0);
 
-async function changePlan(button, current, target) {
-  await busy(button, async () => {
-    try {
-      const { subscription } = await account('POST', '/api/v1/billing/subscription', { plan: target.id });
-      const end = (subscription?.currentPeriodEnd ?? '').slice(0, 10);
-      say(
-        'plans',
-        isUpgrade(current, target)
-          ? `Changed to ${target.name}: its limits apply now; the difference for the rest of this period is charged now.`
-          : `${target.name} is scheduled from ${end}, the end of the paid period; ${current.name} stays until then.`,
-      );
-      await onChange();
-    } catch (error) {
-      sayError('plans', inWords(error, 'changePlan'));
-    }
-  });
-}
-
 function offerButton(plan, me) {
   const current = planNamed(me.plan);
   if (liveSubscription(me)) {
     const change = el('button', { type: 'button' }, `Change to ${plan.name}`);
-    change.addEventListener('click', () => void changePlan(change, current, plan));
+    change.addEventListener('click', () => {
+      if (isUpgrade(current, plan)) void askToUpgrade(change, current, plan);
+      else void changeLater(change, current, plan);
+    });
     return change;
   }
   if (Number(plan.price.amount) === 0) return null;
@@ -70,6 +57,16 @@ function offerButton(plan, me) {
     void goTo(upgrade, '/api/v1/billing/checkout', { plan: plan.id }, 'plans');
   });
   return upgrade;
+}
+
+/** The current plan while a change is scheduled: keeping it withdraws the change. */
+function keepButton(plan, pending) {
+  const keep = el('button', { type: 'button', class: 'secondary' }, `Keep ${plan.name}`);
+  keep.addEventListener(
+    'click',
+    () => void changeLater(keep, plan, plan, planNamed(pending)?.name ?? pending),
+  );
+  return keep;
 }
 
 function planOffer(plan, me) {
@@ -81,8 +78,10 @@ function planOffer(plan, me) {
     el('span', {}, `${limits} · ${price(plan.price)}`),
   );
   const pending = pendingPlanOf(liveSubscription(me));
-  if (plan.id === me.plan) offer.append(el('span', { class: 'badge' }, 'your plan'));
-  else if (plan.id === pending) offer.append(el('span', { class: 'badge' }, 'scheduled'));
+  if (plan.id === me.plan) {
+    offer.append(el('span', { class: 'badge' }, 'your plan'));
+    if (pending) offer.append(keepButton(plan, pending));
+  } else if (plan.id === pending) offer.append(el('span', { class: 'badge' }, 'scheduled'));
   else {
     const button = offerButton(plan, me);
     if (button) offer.append(button);
@@ -109,7 +108,6 @@ function renderStatus(me) {
   const words = subscriptionWords(me);
   $('plan-status').textContent =
     `Your plan: ${planNamed(me.plan)?.name ?? me.plan}${words ? ` (${words})` : ''}.`;
-  $('past-due').hidden = liveSubscription(me)?.status !== 'past_due';
   $('portal').hidden = !me.stripeCustomer;
 }
 
@@ -121,9 +119,10 @@ function stateOf(me) {
 
 function renderOffers(me) {
   $('billing-note').textContent = liveSubscription(me)
-    ? 'A higher plan applies at once (the difference is charged now); a lower one from the end of the paid period.'
+    ? 'A higher plan shows what it charges now and applies once that is paid; a lower one applies from the end of the paid period.'
     : 'Paid through Stripe Checkout; you come back here when it is done.';
   renderStatus(me);
+  hidePlanConfirmation();
   $('plans').replaceChildren(...plans.map((plan) => planOffer(plan, me)));
   $('boost-offers').replaceChildren(...boosts.map(boostOffer));
 }
@@ -142,19 +141,22 @@ export async function renderBilling(me) {
   ({ plans, boosts } = catalogue);
   shownState = stateOf(me);
   renderOffers(me);
-  await renderInvoices(me);
+  renderPastDue(me, await renderInvoices(me));
+  showFixPaymentIfAsked();
 }
 
 /** On every live refresh: redrawn only when the plan or subscription changed (its invoices too). */
 export async function followBilling(me) {
   if (plans.length === 0 || stateOf(me) === shownState) return;
   shownState = stateOf(me);
+  // The news of a return from the portal is old once the billing has moved on.
+  clearFleetingNotice();
   renderOffers(me);
-  await renderInvoices(me);
+  renderPastDue(me, await renderInvoices(me));
 }
 
 export function wireBilling(refresh) {
-  onChange = refresh;
+  wirePlanChanges(refresh);
   $('portal').addEventListener('click', (event) => {
     void goTo(event.currentTarget, '/api/v1/billing/portal', undefined, 'portal');
   });

@@ -27,6 +27,24 @@ export function showNotice(text) {
   notice().hidden = false;
 }
 
+let fleeting = { text: null, timer: undefined };
+
+/**
+ * News of a moment (back from the billing portal): it goes by itself once the page has moved on
+ * (`clearFleetingNotice`), or after `ms` at the latest.
+ */
+export function showFleetingNotice(text, ms = 60_000) {
+  showNotice(text);
+  clearTimeout(fleeting.timer);
+  fleeting = { text, timer: setTimeout(clearFleetingNotice, ms) };
+}
+
+export function clearFleetingNotice() {
+  if (fleeting.text !== null && notice().textContent === fleeting.text) notice().hidden = true;
+  clearTimeout(fleeting.timer);
+  fleeting = { text: null, timer: undefined };
+}
+
 export function clearMessages() {
   message().hidden = true;
   notice().hidden = true;

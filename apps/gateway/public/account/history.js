@@ -1,16 +1,19 @@
-// Usage history (GET /api/v1/account/usage): a chart of every key's requests per hour over the last
-// 7 days, the 429s among them in red, and a CSV of the kept 35 days per day, fetched with the
-// session and saved from a Blob (no token ever goes into a URL).
+// Usage history (GET /api/v1/account/usage): a chart of each key's requests per hour over the last
+// 7 days (a line per key, named in the legend), the 429s of every key in red, and a CSV of the kept
+// 35 days per day, fetched with the session and saved from a Blob (no token ever goes into a URL).
 import { account, accountFile } from './api.js';
-import { $, busy, say, sayError } from './dom.js';
+import { $, busy, el, say, sayError } from './dom.js';
 import { inWords } from './words.js';
 
 const USAGE = '/api/v1/account/usage';
+const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 const CHART_DAYS = 7;
 // A little short of the 35 kept days, so a browser clock a bit ahead is not refused.
-const CSV_SPAN_MS = 35 * DAY_MS - 3_600_000;
-const COLORS = { text: '#8b95a5', grid: '#1c2330', requests: 'rgba(240,185,11,0.8)', rejected: '#ef5350' };
+const CSV_SPAN_MS = 35 * DAY_MS - HOUR_MS;
+const COLORS = { text: '#8b95a5', grid: '#1c2330', rejected: '#ef5350' };
+const KEY_COLORS = ['#f0b90b', '#26a69a', '#42a5f5', '#ab47bc', '#ff7043', '#d4e157', '#8d6e63', '#ec407a'];
+const SERIES = { lastValueVisible: false, priceLineVisible: false, priceFormat: { type: 'volume' } };
 
 let chart = null;
 
@@ -26,25 +29,66 @@ function createChart() {
     handleScroll: false,
     handleScale: false,
   });
-  const series = { lastValueVisible: false, priceLineVisible: false, priceFormat: { type: 'volume' } };
-  return {
-    chart: created,
-    requests: created.addSeries(HistogramSeries, { ...series, color: COLORS.requests }),
-    rejected: created.addSeries(HistogramSeries, { ...series, color: COLORS.rejected }),
-  };
+  const rejected = created.addSeries(HistogramSeries, { ...SERIES, color: COLORS.rejected });
+  return { chart: created, rejected, keys: new Map() };
 }
 
-/** Every key and operation summed per hour, as the chart's points (time in seconds). */
-function perHour(usage) {
-  const hours = new Map();
+/** Each key's requests per hour (every operation), and every key's 429s per hour. */
+function perKeyAndHour(usage) {
+  const keys = new Map();
+  const rejected = new Map();
   for (const bucket of usage) {
     const time = Date.parse(bucket.start) / 1000;
-    const hour = hours.get(time) ?? { time, requests: 0, rejected: 0 };
-    hour.requests += bucket.requests;
-    hour.rejected += bucket.rejected;
-    hours.set(time, hour);
+    const key = keys.get(bucket.keyId) ?? {
+      id: bucket.keyId,
+      name: bucket.keyName,
+      hours: new Map(),
+      total: 0,
+    };
+    key.hours.set(time, (key.hours.get(time) ?? 0) + bucket.requests);
+    key.total += bucket.requests;
+    keys.set(bucket.keyId, key);
+    rejected.set(time, (rejected.get(time) ?? 0) + bucket.rejected);
   }
-  return [...hours.values()].sort((a, b) => a.time - b.time);
+  return { keys: [...keys.values()], rejected };
+}
+
+/** Every hour of the chart (seconds), so a key's line drops to 0 where it made no request. */
+function chartHours(now = Date.now()) {
+  const last = Math.floor(now / HOUR_MS) * HOUR_MS;
+  return Array.from(
+    { length: CHART_DAYS * 24 + 1 },
+    (_, n) => (last - (CHART_DAYS * 24 - n) * HOUR_MS) / 1000,
+  );
+}
+
+function drawKeys(keys, hours) {
+  const { LineSeries } = globalThis.LightweightCharts;
+  for (const [id, series] of chart.keys) {
+    if (!keys.some((key) => key.id === id)) {
+      chart.chart.removeSeries(series);
+      chart.keys.delete(id);
+    }
+  }
+  keys.forEach((key, index) => {
+    const color = KEY_COLORS[index % KEY_COLORS.length];
+    let series = chart.keys.get(key.id);
+    if (!series) {
+      series = chart.chart.addSeries(LineSeries, { ...SERIES, lineWidth: 2 });
+      chart.keys.set(key.id, series);
+    }
+    series.applyOptions({ color, title: key.name });
+    series.setData(hours.map((time) => ({ time, value: key.hours.get(time) ?? 0 })));
+  });
+}
+
+/** The legend names each key with its colour and its requests in the 7 days. */
+function legendItem(key, index) {
+  const swatch = el('span', { class: 'swatch', 'aria-hidden': 'true' });
+  // A CSSOM property, which the page's CSP allows (an inline style attribute it would refuse).
+  swatch.style.backgroundColor = KEY_COLORS[index % KEY_COLORS.length];
+  const attributes = { 'data-key-id': key.id, 'data-requests': String(key.total) };
+  return el('li', attributes, swatch, `${key.name}: ${key.total} requests`);
 }
 
 export async function renderHistory() {
@@ -56,15 +100,18 @@ export async function renderHistory() {
     sayError('history', inWords(error, 'usage'));
     return;
   }
-  const hours = perHour(usage);
+  const { keys, rejected } = perKeyAndHour(usage);
+  keys.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   if (globalThis.LightweightCharts) {
     chart ??= createChart();
-    chart.requests.setData(hours.map(({ time, requests }) => ({ time, value: requests })));
-    chart.rejected.setData(hours.map(({ time, rejected }) => ({ time, value: rejected })));
+    const hours = chartHours();
+    drawKeys(keys, hours);
+    chart.rejected.setData(hours.map((time) => ({ time, value: rejected.get(time) ?? 0 })));
     chart.chart.timeScale().fitContent();
   }
-  const total = hours.reduce((sum, hour) => sum + hour.requests, 0);
-  const refused = hours.reduce((sum, hour) => sum + hour.rejected, 0);
+  $('history-legend').replaceChildren(...keys.map(legendItem));
+  const total = keys.reduce((sum, key) => sum + key.total, 0);
+  const refused = [...rejected.values()].reduce((sum, count) => sum + count, 0);
   $('history-total').textContent = `${total} requests in 7 days, ${refused} of them refused (429).`;
   $('history-chart').dataset.requests = String(total);
 }

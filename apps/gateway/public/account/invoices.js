@@ -19,10 +19,10 @@ function invoiceRow(invoice) {
   );
 }
 
-/** Shown once the account has a Stripe customer (before that there is nothing to list). */
+/** Shown once the account has a Stripe customer (before that there is nothing to list); answers them. */
 export async function renderInvoices(me) {
   $('invoices-area').hidden = !me.stripeCustomer;
-  if (!me.stripeCustomer) return;
+  if (!me.stripeCustomer) return [];
   try {
     const { invoices } = await account('GET', '/api/v1/billing/invoices');
     unsay('invoices');
@@ -30,8 +30,10 @@ export async function renderInvoices(me) {
     if (invoices.length === 0) {
       $('invoices').append(el('tr', {}, el('td', { colspan: '5' }, 'No invoices yet.')));
     }
+    return invoices;
   } catch (error) {
     $('invoices').replaceChildren();
     sayError('invoices', inWords(error, 'invoices'));
+    return [];
   }
 }

@@ -2,12 +2,13 @@
 // links, and once signed in keeps the account, usage and limits fresh without a reload.
 import { auth } from './api.js';
 import { followBilling, renderBilling, wireBilling } from './billing.js';
-import { $, showError, showNotice, showView } from './dom.js';
+import { $, showError, showFleetingNotice, showNotice, showView } from './dom.js';
 import { forgetHistory, renderHistory, wireHistory } from './history.js';
 import { forgetKeys, renderKeys, wireKeys } from './keys.js';
 import { renderAccount } from './limits.js';
-import { askForNewPassword, confirmEmail, takeMailedToken, wireSignedOut } from './signed-out.js';
-import { renderUsage } from './usage.js';
+import { noteReturnFromPortal } from './past-due.js';
+import { askForNewPassword, askToConfirm, takeMailedToken, wireSignedOut } from './signed-out.js';
+import { forgetUsage, renderUsage, wireUsage } from './usage.js';
 import { inWords } from './words.js';
 
 const LIVE_EVERY_MS = 5000;
@@ -28,6 +29,8 @@ async function refreshAll() {
 function stayLive() {
   clearInterval(liveTimer);
   liveTimer = setInterval(() => {
+    // A tab out of sight reads nothing: its reads count toward the account's 60 requests a minute.
+    if (document.hidden) return;
     refreshLive().catch((error) => {
       if (auth.signedIn()) showError(inWords(error, 'account'));
     });
@@ -43,6 +46,7 @@ async function enter() {
 function leave(text) {
   clearInterval(liveTimer);
   forgetKeys();
+  forgetUsage();
   forgetHistory();
   showView('signed-out');
   if (text) showNotice(text);
@@ -82,7 +86,10 @@ function takeCheckoutReturn() {
     const outcome = query.get(parameter);
     if (outcome === null) continue;
     history.replaceState(null, '', location.pathname);
-    if (outcomes[outcome]) showNotice(outcomes[outcome]);
+    if (parameter === 'portal') {
+      noteReturnFromPortal();
+      showFleetingNotice(outcomes.return);
+    } else if (outcomes[outcome]) showNotice(outcomes[outcome]);
   }
 }
 
@@ -91,6 +98,7 @@ async function start() {
   wireKeys(refreshAll);
   wireBilling(refreshAll);
   wireHistory();
+  wireUsage();
   $('sign-out').addEventListener('click', () => void signOut());
   auth.whenSessionEnds(() => leave('Your session has ended. Sign in again.'));
 
@@ -98,8 +106,8 @@ async function start() {
   takeCheckoutReturn();
   let restored = false;
   try {
-    // A reset link is for someone who cannot sign in: it opens the new-password form, not the account.
-    restored = mailed.reset === null && (await auth.restore());
+    // A mailed link is for someone not signed in yet: it opens its form, not the account.
+    restored = mailed.reset === null && mailed.verify === null && (await auth.restore());
   } catch (error) {
     showError(inWords(error, 'restore'));
   }
@@ -108,7 +116,7 @@ async function start() {
   } else {
     showView('signed-out');
   }
-  if (mailed.verify !== null) await confirmEmail(mailed.verify);
+  if (mailed.verify !== null) askToConfirm(mailed.verify);
   if (mailed.reset !== null) askForNewPassword(mailed.reset);
   document.body.dataset.ready = 'true';
 }

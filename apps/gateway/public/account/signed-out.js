@@ -1,12 +1,14 @@
 // Sign up, the "check your mail" step (with "send the mail again"), sign in, forgotten password and
-// the mailed links (/account?verify=<token> and /account?reset=<token>). Passwords are read from
+// the mailed links (/account?verify=<token>, confirmed with the sign-up password, and
+// /account?reset=<token>). Passwords are read from
 // the form, sent once and cleared; they are never logged or stored. Every answer is said beside
 // the form that asked.
 import { auth } from './api.js';
-import { $, busy, onSubmit, say, sayError, showView, unsay } from './dom.js';
+import { $, busy, onSubmit, say, sayError, showNotice, showView, unsay } from './dom.js';
 import { inWords } from './words.js';
 
 let resetToken = null;
+let confirmToken = null;
 let unconfirmedEmail = '';
 
 function field(data, name) {
@@ -23,13 +25,34 @@ export function takeMailedToken() {
   return found;
 }
 
-export async function confirmEmail(token) {
-  try {
-    await auth.verifyEmail(token);
-    say('sign-in', 'Your email address is confirmed. Sign in to get your API keys.');
-  } catch (error) {
-    sayError('sign-in', inWords(error, 'verify'));
-  }
+/** A verification link: the password of the sign-up confirms the address and signs in. */
+export function askToConfirm(token) {
+  confirmToken = token;
+  $('confirm-card').hidden = false;
+  $('confirm').elements.password.focus();
+}
+
+function wireConfirm(onSignedIn) {
+  onSubmit($('confirm'), async (data) => {
+    const form = $('confirm');
+    try {
+      await auth.confirmEmail(confirmToken, field(data, 'password'));
+      confirmToken = null;
+      form.reset();
+      $('confirm-card').hidden = true;
+      await onSignedIn();
+      showNotice('Your email address is confirmed and you are signed in.');
+    } catch (error) {
+      form.elements.password.value = '';
+      if (error.status === 400 || error.status === 409) {
+        // The link is of no more use: the answer goes where the person signs in now.
+        $('confirm-card').hidden = true;
+        sayError('sign-in', inWords(error, 'verify'));
+      } else {
+        sayError('confirm', inWords(error, 'verify'));
+      }
+    }
+  });
 }
 
 export function askForNewPassword(token) {
@@ -118,6 +141,7 @@ function wirePasswordReset() {
 
 /** Wires the forms; `onSignedIn` opens the account once a sign-in succeeds. */
 export function wireSignedOut(onSignedIn) {
+  wireConfirm(onSignedIn);
   wireSignIn(onSignedIn);
   wireSignUp();
   wirePasswordReset();

@@ -1,6 +1,6 @@
-// For one of the account's keys (the one made on this page, else the newest) its usage this
-// minute against the limits in effect, and its active boosts, as the account's answer carries
-// them, read again every few seconds.
+// For the key chosen in the picker (at first the one made on this page, else the newest) its usage
+// this minute against the limits in effect, and its active boosts, as the account's answer carries
+// them, read again every few seconds; the choice stays across those reads.
 import { $, el, when } from './dom.js';
 import { shownKey } from './keys.js';
 
@@ -37,19 +37,50 @@ function boostItem(boost) {
   return el('li', { 'data-boost-id': boost.id }, `${extras.join(', ')} until ${when(boost.expiresAt)}`);
 }
 
+let chosenKeyId = null;
+let lastAccount = null;
+
+/** The picker lists the live keys; it is rebuilt only when they change, so an open list stays open. */
+function showPicker(keys, key) {
+  const picker = $('usage-key');
+  const ids = keys.map((each) => each.id).join(',');
+  if (picker.dataset.keys !== ids) {
+    picker.replaceChildren(...keys.map((each) => el('option', { value: each.id }, each.name)));
+    picker.dataset.keys = ids;
+  }
+  picker.value = key.id;
+  $('usage-key-label').hidden = false;
+}
+
 /** Usage of one live key of the account, from GET /api/v1/account (no key needed to read it). */
 export function renderUsage(me) {
-  const key = shownKey(me);
+  lastAccount = me;
+  const keys = me.keys ?? [];
+  const key = keys.find((each) => each.id === chosenKeyId) ?? shownKey(me);
   if (!key) {
+    $('usage-key-label').hidden = true;
     $('usage-table').hidden = true;
     $('usage-note').textContent =
       'Create a key to watch its usage here live. Boosts apply to every key of the account.';
     $('boosts').replaceChildren();
     return;
   }
+  showPicker(keys, key);
   $('usage-note').textContent = `Key “${key.name}”, against the limits in effect (see Your limits).`;
   $('usage').replaceChildren(...key.usage.map((usage) => usageRow(usage, key.effectiveLimits)));
   $('usage-table').hidden = false;
   const boosts = key.boosts.map(boostItem);
   $('boosts').replaceChildren(...(boosts.length ? boosts : [el('li', {}, 'None active.')]));
+}
+
+export function wireUsage() {
+  $('usage-key').addEventListener('change', (event) => {
+    chosenKeyId = event.currentTarget.value;
+    if (lastAccount) renderUsage(lastAccount);
+  });
+}
+
+export function forgetUsage() {
+  chosenKeyId = null;
+  lastAccount = null;
 }

@@ -7,7 +7,9 @@ const BY_SITUATION = {
     403: 'Your email address is not confirmed yet: open the link in the mail we sent you, then sign in.',
   },
   verify: {
-    400: 'This confirmation link is invalid, already used or expired. Sign up again with the same email to get a new one.',
+    400: 'This confirmation link is invalid or expired. Sign in to have a new one sent, or sign up again with the same email.',
+    401: 'That is not the password you signed up with. Try again, or use “Forgot your password?”: its link confirms your address too.',
+    409: 'This email address is already confirmed; sign in.',
   },
   reset: {
     400: 'This reset link is invalid, already used or expired. Ask for a new one with “Forgot your password?”.',
@@ -38,6 +40,9 @@ const BY_STATUS = {
 
 /** What to tell the person about `error` (an ApiError) during `situation` (a key of BY_SITUATION). */
 export function inWords(error, situation) {
+  if (situation === 'changePlan' && error.status === 409 && /past due/.test(error.message ?? '')) {
+    return 'A payment is past due: fix it first with “Fix payment” at the top of the page.';
+  }
   const specific = BY_SITUATION[situation]?.[error.status];
   if (specific) return specific;
   if (error.status === 429 && situation === 'signIn') return `Sign-in is locked. ${error.message}`;

@@ -22,6 +22,8 @@ export const ACCOUNT_PAGE_SCRIPTS = [
   'history.js',
   'subscription.js',
   'invoices.js',
+  'past-due.js',
+  'plan-change.js',
   'billing.js',
   'main.js',
 ];

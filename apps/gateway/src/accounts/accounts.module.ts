@@ -3,6 +3,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { EntitlementsModule } from '../entitlements';
 import { AccountMetrics } from './account-metrics';
 import { SessionCheck, SessionGuard } from './sessions/session-token.guard';
+import { AccountRequestLimit } from './sessions/account-request-limit';
 import { AccountApiKeysController } from './api-keys/account-api-keys.controller';
 import { KeysModule } from '../keys';
 import { AdminAccountBoostsController } from './boosts/admin-account-boosts.controller';
@@ -22,6 +23,7 @@ import { SignIn } from './sign-in/sign-in.service';
 import { SignInLock } from './sign-in/sign-in-lock';
 import { AccountStore } from './store/account.store';
 import { OneTimeTokens } from './store/one-time-tokens';
+import { PendingRegistrations } from './store/pending-registrations';
 import { AccountUsageController } from './usage/account-usage.controller';
 import { UsageHistory } from './usage/usage-history.service';
 
@@ -46,11 +48,13 @@ import { UsageHistory } from './usage/usage-history.service';
     AccountMetrics,
     AccountStore,
     OneTimeTokens,
+    PendingRegistrations,
     PasswordHasher,
     SessionStore,
     SessionTokens,
     SessionCheck,
     SessionGuard,
+    AccountRequestLimit,
     SignInLock,
     MailRequestLimit,
     Mailer,
@@ -60,7 +64,8 @@ import { UsageHistory } from './usage/usage-history.service';
     PasswordReset,
     UsageHistory,
   ],
-  // SessionCheck is what SessionGuard needs where another module's controllers use AccountOnly.
-  exports: [AccountStore, SessionCheck, Mailer],
+  // SessionCheck and AccountRequestLimit are what SessionGuard needs where another module's
+  // controllers use AccountOnly.
+  exports: [AccountStore, SessionCheck, AccountRequestLimit, Mailer],
 })
 export class AccountsModule {}

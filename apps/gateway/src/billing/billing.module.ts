@@ -10,6 +10,9 @@ import { BillingMails } from './mail/billing-mails';
 import { BillingNotices } from './mail/billing-notices';
 import { PlansController } from './plans.controller';
 import { SubscriptionController } from './subscription.controller';
+import { AccountSubscription } from './subscription/account-subscription';
+import { PlanChangePreview } from './subscription/plan-change-preview';
+import { PlanChangeQuotes } from './subscription/plan-change-quotes';
 import { PlanChanges } from './subscription/plan-changes';
 import { stripeSyncProvider } from './stripe/stripe-sync.provider';
 import { stripeProvider } from './stripe/stripe.provider';
@@ -32,7 +35,10 @@ import { WebhookMetrics } from './webhooks/webhook-metrics';
     AccountBilling,
     WebhookMetrics,
     StripeWebhooks,
+    AccountSubscription,
+    PlanChangeQuotes,
     PlanChanges,
+    PlanChangePreview,
     AccountInvoices,
     BillingMails,
     BillingNotices,

@@ -62,6 +62,11 @@ export class ApiException extends HttpException {
     return new ApiException(HttpStatus.FORBIDDEN, { code: ErrorCode.Forbidden, message });
   }
 
+  /** 402: the card was declined for a charge the request needed; nothing changed. */
+  static paymentRequired(message: string): ApiException {
+    return new ApiException(HttpStatus.PAYMENT_REQUIRED, { code: ErrorCode.PaymentRequired, message });
+  }
+
   /** 409: the request contradicts the current state (a plan change without a live subscription). */
   static conflict(message: string): ApiException {
     return new ApiException(HttpStatus.CONFLICT, { code: ErrorCode.Conflict, message });

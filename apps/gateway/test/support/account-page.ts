@@ -15,6 +15,11 @@ export function accountPage(page: Page) {
       await form('sign-up').getByLabel('Password').fill(password);
       await form('sign-up').getByRole('button', { name: 'Sign up' }).click();
     },
+    /** The form a verification link opens: the sign-up password confirms the address and signs in. */
+    async confirm(password: string): Promise<void> {
+      await form('confirm').getByLabel('Password').fill(password);
+      await form('confirm').getByRole('button', { name: 'Confirm and sign in' }).click();
+    },
     async signIn(email: string, password: string): Promise<void> {
       await form('sign-in').getByLabel('Email').fill(email);
       await form('sign-in').getByLabel('Password').fill(password);

@@ -67,6 +67,9 @@ async function startParts(parts: Parts, label: string, env: Record<string, strin
       STRIPE_SECRET_KEY: PAYMENTS_SIM_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: PAYMENTS_SIM_WEBHOOK_SECRET,
       STRIPE_API_URL: parts.payments.baseUrl,
+      // A walk reloads, downloads and waits on live reads far faster than a person: the per-account
+      // limit (60 a minute) is tested by accounts-limits.test.ts, not stumbled on here.
+      ACCOUNT_REQUESTS_PER_MINUTE: '1000',
       ...env,
     }),
   ]);

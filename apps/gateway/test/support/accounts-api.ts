@@ -13,7 +13,8 @@ export function accountsEnv(sink: MailSink): Record<string, string> {
     AUTH_JWT_SECRET: JWT_SECRET,
     SMTP_URL: sink.url,
     PUBLIC_BASE_URL: 'https://prices.example.test',
-    TRUST_PROXY: 'true',
+    // The tests speak for clients of many addresses through X-Forwarded-For from loopback.
+    TRUSTED_PROXIES: 'loopback',
   };
 }
 
@@ -39,7 +40,8 @@ export function authApi(baseUrl: string) {
   return {
     register: (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
       post('/register', { email, password }, headers),
-    verifyEmail: (token: string) => post('/verify-email', { token }),
+    verifyEmail: (token: string, password = PASSWORD, headers: Record<string, string> = {}) =>
+      post('/verify-email', { token, password }, headers),
     resendVerification: (email: string) => post('/verify-email/resend', { email }),
     login: (email: string, password = PASSWORD, headers: Record<string, string> = {}) =>
       post('/login', { email, password }, headers),

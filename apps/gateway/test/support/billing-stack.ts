@@ -83,6 +83,10 @@ export function billingApi(gateway: RunningApp, user: SignedInUser) {
     changePlan: (plan: unknown) =>
       requestJson('POST', url('/api/v1/billing/subscription'), { headers, body: { plan } }),
     invoices: () => requestJson('GET', url('/api/v1/billing/invoices'), { headers }),
+    preview: (plan: string) =>
+      requestJson('GET', url(`/api/v1/billing/subscription/preview?plan=${encodeURIComponent(plan)}`), {
+        headers,
+      }),
     createKey: async (): Promise<string> => {
       const created = await requestJson('POST', url('/api/v1/account/api-keys'), {
         headers,

@@ -1,22 +1,27 @@
-import type { Price, Subscription, SubscriptionItem } from '../ledger/objects';
-import type { ProrationBehavior } from '../billing/plan-change';
+import type { Subscription, SubscriptionItem } from '../ledger/objects';
+import type { PaymentBehavior, PriceChange, ProrationBehavior } from '../billing/plan-change';
 import type { SimContext } from '../sim-context';
 import type { Params } from '../wire/params';
 import { invalidParam, noSuch } from '../wire/stripe-error';
 
 const PRORATION: readonly ProrationBehavior[] = ['always_invoice', 'create_prorations', 'none'];
-const PAYMENT_BEHAVIOR = [
+const PAYMENT_BEHAVIOR: readonly PaymentBehavior[] = [
   'allow_incomplete',
   'default_incomplete',
   'error_if_incomplete',
   'pending_if_incomplete',
-] as const;
+];
 
-export interface ItemChange {
-  readonly item: SubscriptionItem;
-  readonly price: Price;
-  readonly quantity: number;
-  readonly proration: ProrationBehavior;
+/** `proration_date` must fall in the current period, as Stripe requires. */
+function prorationDateOf(params: Params, item: SubscriptionItem): number | undefined {
+  const date = params.optionalInteger('proration_date', 0, 99_999_999_999);
+  if (date !== undefined && (date < item.current_period_start || date > item.current_period_end))
+    throw invalidParam(
+      'proration_date',
+      'The proration_date must be within the current billing period of the subscription.',
+      'parameter_invalid_integer',
+    );
+  return date;
 }
 
 /**
@@ -28,9 +33,9 @@ export function readItemChange(
   context: SimContext,
   params: Params,
   subscription: Subscription,
-): ItemChange | undefined {
+): PriceChange | undefined {
   const proration = params.optionalEnum('proration_behavior', PRORATION) ?? 'create_prorations';
-  params.optionalEnum('payment_behavior', PAYMENT_BEHAVIOR);
+  const paymentBehavior = params.optionalEnum('payment_behavior', PAYMENT_BEHAVIOR);
   const [first, ...rest] = params.objectList('items');
   if (!first) return undefined;
   if (rest.length > 0)
@@ -52,5 +57,5 @@ export function readItemChange(
       `The price ${priceId} must be a recurring price in ${subscription.currency} to be used on a subscription.`,
     );
   const quantity = first.optionalInteger('quantity', 1, 10_000) ?? item.quantity;
-  return { item, price, quantity, proration };
+  return { item, price, quantity, proration, paymentBehavior, prorationDate: prorationDateOf(params, item) };
 }

@@ -63,6 +63,7 @@ function updateSubscriptionRoute(
       'items',
       'proration_behavior',
       'payment_behavior',
+      'proration_date',
       'expand',
     ]);
     const subscription = subscriptionOf(pathId(request));
@@ -75,14 +76,7 @@ function updateSubscriptionRoute(
         `The subscription is managed by the subscription schedule \`${subscription.schedule}\`, and updating any cancelation behavior directly is not allowed. Please update the schedule instead.`,
       );
     if (params.has('metadata')) subscription.metadata = { ...subscription.metadata, ...params.metadata() };
-    if (change)
-      context.planChange.changePrice(
-        subscription,
-        change.item,
-        change.price,
-        change.quantity,
-        change.proration,
-      );
+    if (change) context.planChange.changePrice(subscription, change);
     if (cancel !== undefined) context.lifecycle.setCancelAtPeriodEnd(subscription, cancel);
     return answer(context, params, subscription);
   });

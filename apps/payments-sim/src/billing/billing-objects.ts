@@ -75,6 +75,7 @@ export function newSubscription(
     items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
     latest_invoice: null,
     metadata: { ...session._subscriptionMetadata },
+    pending_update: null,
     schedule: null,
     start_date: now,
     // Checkout makes the subscription before the first charge, then activates it once that is paid.

@@ -48,8 +48,11 @@ export class Charges {
     return this.decliningCards.has(customer);
   }
 
-  /** One attempt: `invoice.paid`, or `invoice.payment_failed` with the next retry (none once exhausted). */
-  attempt(invoice: Invoice): ChargeOutcome {
+  /**
+   * One attempt: `invoice.paid`, or `invoice.payment_failed` with the next retry (none once
+   * exhausted). `retries: false` for an invoice no schedule retries (a pending update's proration).
+   */
+  attempt(invoice: Invoice, retries = true): ChargeOutcome {
     const now = this.ledger.clock.nowSeconds();
     invoice.attempt_count += 1;
     invoice.attempted = true;
@@ -58,7 +61,7 @@ export class Charges {
       this.events.publish('invoice.paid', invoice);
       return 'paid';
     }
-    const retryInDays = this.policy.retryDays[invoice.attempt_count - 1];
+    const retryInDays = retries ? this.policy.retryDays[invoice.attempt_count - 1] : undefined;
     invoice.next_payment_attempt = retryInDays === undefined ? null : now + retryInDays * DAY;
     this.events.publish('invoice.payment_failed', invoice);
     return retryInDays === undefined ? 'retries-exhausted' : 'declined';

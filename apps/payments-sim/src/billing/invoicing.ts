@@ -86,7 +86,7 @@ export class Invoicing {
       period_start: first?.current_period_start ?? now,
       period_end: first?.current_period_end ?? now,
       status: 'open',
-      status_transitions: { finalized_at: now, paid_at: null },
+      status_transitions: { finalized_at: now, paid_at: null, voided_at: null },
       subtotal: total,
       total,
     };

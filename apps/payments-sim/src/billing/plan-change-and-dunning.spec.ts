@@ -61,13 +61,12 @@ describe('plan changes, schedules and dunning', () => {
     const item = subscription.items.data[0]!;
     const half = (item.current_period_start + item.current_period_end) / 2;
     ledger.clock.advanceTo(half);
-    planChange.changePrice(
-      subscription,
+    planChange.changePrice(subscription, {
       item,
-      ledger.prices.get('price_business_monthly')!,
-      1,
-      'always_invoice',
-    );
+      price: ledger.prices.get('price_business_monthly')!,
+      quantity: 1,
+      proration: 'always_invoice',
+    });
     expect(item.price.id).toBe('price_business_monthly');
     const invoice = ledger.invoices.get(subscription.latest_invoice!)!;
     expect(invoice).toMatchObject({

@@ -1,8 +1,10 @@
 import type { EventLog } from '../ledger/event-log';
 import type { Ledger } from '../ledger/ledger';
 import type { InvoiceLine, Price, Subscription, SubscriptionItem } from '../ledger/objects';
+import { cardDeclined } from '../wire/stripe-error';
 import type { Charges } from './charges';
 import { invoiceLine, type Invoicing } from './invoicing';
+import type { PendingUpdates } from './pending-updates';
 
 /** `proration_behavior` of `subscriptions.update`; Stripe's default is `create_prorations`. */
 export type ProrationBehavior = 'always_invoice' | 'create_prorations' | 'none';
@@ -43,6 +45,21 @@ export function prorationLines(
   return [credit, charge].map((line) => ({ ...line, proration: true }));
 }
 
+/** `payment_behavior` of `subscriptions.update`; Stripe's default is `allow_incomplete`. */
+export type PaymentBehavior =
+  'allow_incomplete' | 'default_incomplete' | 'error_if_incomplete' | 'pending_if_incomplete';
+
+/** What `subscriptions.update` asks of the item: its new price, quantity, and how to bill it. */
+export interface PriceChange {
+  readonly item: SubscriptionItem;
+  readonly price: Price;
+  readonly quantity: number;
+  readonly proration: ProrationBehavior;
+  readonly paymentBehavior?: PaymentBehavior | undefined;
+  /** `proration_date`: the moment the proration is computed at (default now). */
+  readonly prorationDate?: number | undefined;
+}
+
 /** A price change of a subscription's item at once (`subscriptions.update` with `items[0][price]`). */
 export class PlanChange {
   constructor(
@@ -50,27 +67,31 @@ export class PlanChange {
     private readonly events: EventLog,
     private readonly invoicing: Invoicing,
     private readonly charges: Charges,
+    private readonly pending: PendingUpdates,
   ) {}
 
   /**
-   * Moves the item to `price` now. `always_invoice` bills the proration at once (a declined card
-   * leaves the invoice open and the subscription `past_due`); `create_prorations` adds it to the next
-   * renewal; `none` bills nothing until the renewal.
+   * Moves the item to the new price. `always_invoice` bills the proration at once: with
+   * `pending_if_incomplete` the change applies only once that invoice is paid (declined: held in
+   * `pending_update` and answered 402 `card_declined`), otherwise it applies anyway and a declined
+   * card leaves the invoice open and the subscription `past_due`. `create_prorations` adds the
+   * proration to the next renewal; `none` bills nothing until the renewal.
    */
-  changePrice(
-    subscription: Subscription,
-    item: SubscriptionItem,
-    price: Price,
-    quantity: number,
-    proration: ProrationBehavior,
-  ): void {
+  changePrice(subscription: Subscription, change: PriceChange): void {
+    const { item, price, quantity, proration } = change;
     if (item.price.id === price.id && item.quantity === quantity) return;
-    const now = this.ledger.clock.nowSeconds();
+    // A newer change replaces one still waiting for its payment.
+    this.pending.discard(subscription);
+    const now = change.prorationDate ?? this.ledger.clock.nowSeconds();
     const previous = {
       items: structuredClone(subscription.items),
       latest_invoice: subscription.latest_invoice,
     };
     const lines = proration === 'none' ? [] : prorationLines(item, price, quantity, now);
+    if (proration === 'always_invoice' && change.paymentBehavior === 'pending_if_incomplete') {
+      this.changeOncePaid(subscription, change, lines, previous);
+      return;
+    }
     item.price = price;
     item.quantity = quantity;
     if (proration === 'create_prorations') {
@@ -91,5 +112,24 @@ export class PlanChange {
       subscription.status = 'past_due';
       this.events.publish('customer.subscription.updated', subscription, { status: 'active' });
     }
+  }
+
+  private changeOncePaid(
+    subscription: Subscription,
+    change: PriceChange,
+    lines: InvoiceLine[],
+    previous: Pick<Subscription, 'items' | 'latest_invoice'>,
+  ): void {
+    const invoice = this.invoicing.issue(subscription, 'subscription_update', lines);
+    if (this.charges.attempt(invoice, false) === 'paid') {
+      change.item.price = change.price;
+      change.item.quantity = change.quantity;
+      this.events.publish('customer.subscription.updated', subscription, previous);
+      return;
+    }
+    this.pending.hold(subscription, change.item, change.price, change.quantity, {
+      latest_invoice: previous.latest_invoice,
+    });
+    throw cardDeclined();
   }
 }

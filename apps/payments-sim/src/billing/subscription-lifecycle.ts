@@ -2,6 +2,7 @@ import type { EventLog } from '../ledger/event-log';
 import type { Ledger } from '../ledger/ledger';
 import type { Invoice, Subscription } from '../ledger/objects';
 import type { Charges } from './charges';
+import type { PendingUpdates } from './pending-updates';
 import type { Invoicing } from './invoicing';
 import { periodLine } from './invoicing';
 import { periodEnd } from './period';
@@ -23,7 +24,14 @@ export class SubscriptionLifecycle {
     private readonly invoicing: Invoicing,
     private readonly charges: Charges,
     private readonly schedules: SubscriptionSchedules,
+    private readonly pending: PendingUpdates,
   ) {}
+
+  /** The customer's card works again: the next retry is paid, and a waiting update's invoice now. */
+  fixCardOf(customer: string): void {
+    this.charges.fixCardOf(customer);
+    this.pending.retryWithFixedCard(customer);
+  }
 
   setCancelAtPeriodEnd(subscription: Subscription, cancel: boolean): void {
     if (subscription.cancel_at_period_end === cancel) return;
@@ -56,27 +64,51 @@ export class SubscriptionLifecycle {
   }
 
   /**
-   * Moves the clock to `seconds`, handling in time order every period that ends and every retry of a
-   * declined invoice that falls due on the way.
+   * Moves the clock to `seconds`, handling in time order every pending update that expires, every
+   * period that ends and every retry of a declined invoice that falls due on the way.
    */
   advanceTo(seconds: number): void {
-    for (;;) {
-      const due = [...this.ledger.subscriptions.values()]
-        .filter((subscription) => isLive(subscription) && currentPeriodEnd(subscription) <= seconds)
-        .sort((a, b) => currentPeriodEnd(a) - currentPeriodEnd(b))[0];
-      const retry = this.charges.firstRetryDue(seconds, (id) => {
-        const subscription = this.ledger.subscriptions.get(id);
-        return subscription !== undefined && isLive(subscription);
-      });
-      if (retry && (!due || (retry.next_payment_attempt ?? 0) < currentPeriodEnd(due))) {
-        this.ledger.clock.advanceTo(retry.next_payment_attempt ?? seconds);
-        this.retry(retry);
-      } else if (due) {
-        this.ledger.clock.advanceTo(currentPeriodEnd(due));
-        this.closePeriod(due);
-      } else break;
+    for (let next = this.nextDue(seconds); next; next = this.nextDue(seconds)) {
+      this.ledger.clock.advanceTo(next.at);
+      next.run();
     }
     this.ledger.clock.advanceTo(seconds);
+  }
+
+  /** The first thing the clock meets by `seconds` (an expiry first, then a retry, then a period end). */
+  private nextDue(seconds: number): { at: number; run: () => void } | undefined {
+    const expiring = this.pending.firstExpiryDue(seconds);
+    const due = [...this.ledger.subscriptions.values()]
+      .filter((subscription) => isLive(subscription) && currentPeriodEnd(subscription) <= seconds)
+      .sort((a, b) => currentPeriodEnd(a) - currentPeriodEnd(b))[0];
+    const retry = this.charges.firstRetryDue(seconds, (id) => {
+      const subscription = this.ledger.subscriptions.get(id);
+      return subscription !== undefined && isLive(subscription);
+    });
+    const candidates = [
+      expiring && {
+        at: expiring.pending_update?.expires_at ?? seconds,
+        run: () => {
+          this.pending.discard(expiring);
+        },
+      },
+      retry && {
+        at: retry.next_payment_attempt ?? seconds,
+        run: () => {
+          this.retry(retry);
+        },
+      },
+      due && {
+        at: currentPeriodEnd(due),
+        run: () => {
+          this.closePeriod(due);
+        },
+      },
+    ].filter((candidate) => candidate !== undefined);
+    return candidates.reduce<(typeof candidates)[number] | undefined>(
+      (first, candidate) => (!first || candidate.at < first.at ? candidate : first),
+      undefined,
+    );
   }
 
   reset(): void {
@@ -92,6 +124,7 @@ export class SubscriptionLifecycle {
   }
 
   private end(subscription: Subscription, endedAt: number, canceledAt: number): void {
+    this.pending.discard(subscription);
     subscription.status = 'canceled';
     subscription.ended_at = endedAt;
     subscription.canceled_at = canceledAt;

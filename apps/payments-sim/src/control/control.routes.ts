@@ -61,7 +61,7 @@ function billingControls(app: FastifyInstance, context: SimContext): void {
   // The customer's card works again: the next retry of a declined invoice is paid.
   app.post('/subscriptions/:id/fix-card', (request) => {
     const subscription = subscriptionOf(request.params);
-    context.charges.fixCardOf(subscription.customer);
+    lifecycle.fixCardOf(subscription.customer);
     return state(subscription);
   });
   app.post('/subscriptions/:id/cancel', (request) => {

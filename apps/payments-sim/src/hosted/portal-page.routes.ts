@@ -99,7 +99,7 @@ export function portalPageRoutes(app: FastifyInstance, context: SimContext): voi
   app.post('/p/session/:id/payment-method', (request, reply): void => {
     const portal = portalOf((request.params as { id: string }).id);
     if (portal) {
-      context.charges.fixCardOf(portal.customer);
+      context.lifecycle.fixCardOf(portal.customer);
       backToPortal(reply, portal);
     } else notFound(reply);
   });

@@ -36,7 +36,12 @@ export function changePlanInPortal(context: SimContext, subscription: Subscripti
   lifecycle.setCancelAtPeriodEnd(subscription, false);
   if (price.id === item.price.id) return;
   if (price.unit_amount > item.price.unit_amount) {
-    planChange.changePrice(subscription, item, price, item.quantity, 'always_invoice');
+    planChange.changePrice(subscription, {
+      item,
+      price,
+      quantity: item.quantity,
+      proration: 'always_invoice',
+    });
     return;
   }
   const schedule = schedules.fromSubscription(subscription);

@@ -98,6 +98,19 @@ export interface SubscriptionItem extends StripeObjectBase {
   subscription: string;
 }
 
+/** Stripe's `subscription.pending_update`: what applies once the latest invoice is paid. */
+export interface PendingUpdate {
+  billing_cycle_anchor: null;
+  cancel_at_period_end: null;
+  discount: null;
+  discounts: null;
+  expires_at: number;
+  metadata: null;
+  subscription_items: SubscriptionItem[];
+  trial_end: null;
+  trial_from_plan: null;
+}
+
 export interface Subscription extends StripeObjectBase {
   object: 'subscription';
   billing_cycle_anchor: number;
@@ -116,6 +129,11 @@ export interface Subscription extends StripeObjectBase {
   items: { object: 'list'; data: SubscriptionItem[]; has_more: false; url: string };
   latest_invoice: string | null;
   metadata: Metadata;
+  /**
+   * A price change held until its proration invoice (`latest_invoice`) is paid
+   * (`payment_behavior: pending_if_incomplete`); null when none waits.
+   */
+  pending_update: PendingUpdate | null;
   /** The subscription schedule managing it (a change planned for a later phase), if any. */
   schedule: string | null;
   start_date: number;
@@ -163,12 +181,13 @@ export interface Invoice extends StripeObjectBase {
   parent: {
     type: 'subscription_details';
     quote_details: null;
-    subscription_details: { subscription: string; metadata: Metadata };
+    /** `subscription_proration_date` only on a preview that prorates. */
+    subscription_details: { subscription: string; metadata: Metadata; subscription_proration_date?: number };
   };
   period_start: number;
   period_end: number;
   status: 'open' | 'paid' | 'uncollectible' | 'void';
-  status_transitions: { finalized_at: number; paid_at: number | null };
+  status_transitions: { finalized_at: number; paid_at: number | null; voided_at: number | null };
   subtotal: number;
   total: number;
 }

@@ -1,5 +1,5 @@
 /** Stripe's error types, as `error.type` of an error body. */
-export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error';
+export type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error' | 'card_error';
 
 export interface StripeErrorBody {
   readonly error: {
@@ -7,6 +7,7 @@ export interface StripeErrorBody {
     readonly message: string;
     readonly code?: string;
     readonly param?: string;
+    readonly decline_code?: string;
     readonly doc_url?: string;
   };
 }
@@ -19,6 +20,7 @@ export class StripeError extends Error {
     message: string,
     readonly code?: string,
     readonly param?: string,
+    readonly declineCode?: string,
   ) {
     super(message);
     this.name = 'StripeError';
@@ -34,6 +36,7 @@ export class StripeError extends Error {
         message: this.message,
         ...(this.code ? { code: this.code } : {}),
         ...(this.param ? { param: this.param } : {}),
+        ...(this.declineCode ? { decline_code: this.declineCode } : {}),
         ...docUrl,
       },
     };
@@ -67,5 +70,17 @@ export function noSuch(kind: string, id: string, param = 'id'): StripeError {
     `No such ${kind}: '${id}'`,
     'resource_missing',
     param,
+  );
+}
+
+/** 402 `card_error` `card_declined`: a charge the request made was declined (Stripe's answer to a declined card). */
+export function cardDeclined(): StripeError {
+  return new StripeError(
+    402,
+    'card_error',
+    'Your card was declined.',
+    'card_declined',
+    undefined,
+    'generic_decline',
   );
 }

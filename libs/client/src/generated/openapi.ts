@@ -324,7 +324,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account; a verification link valid 24 h is mailed. Same answer for a taken email
-     * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Registering an email that is registered but not yet verified changes nothing of that account and spends none of its links: it mails a fresh link, and the password that counts is the one given with the registration whose link is opened. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
+     * @description Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; verify-email with it and this password confirms the email and signs in. Registering an email that is registered but not yet verified changes nothing of that account: this password is kept beside the earlier ones (for 7 days) and a fresh link is mailed; the password given at verification decides which one counts. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.
      */
     post: operations['register'];
     delete?: never;
@@ -363,8 +363,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Confirm the email with the mailed token (single use)
-     * @description Marks the account's email as verified with the token of the verification mail. An unknown, used or expired token is a 400 `token is invalid or expired`.
+     * Confirm the email with the mailed token and the sign-up password, and sign in
+     * @description Confirms the email with the token of a verification mail and the password given when signing up, and signs in: the answer is login's (an access token, and the refresh cookie). The password must be the one of one of the email's pending sign-ups (each keeps its own; they are forgotten after 7 days), and it becomes the account's password, so a link, resent or not, never hands the account to whoever registered the address first. A link, used or not, of an email already confirmed is a 409 `email is already confirmed; sign in`; an unknown or expired token (24 h) a 400 `token is invalid or expired`; a password matching no pending sign-up a 401, and the link stays usable (a password reset link confirms the email too).
      */
     post: operations['verifyEmail'];
     delete?: never;
@@ -384,7 +384,7 @@ export interface paths {
     put?: never;
     /**
      * Mail a new verification link when the account exists and is unverified; the same answer otherwise
-     * @description Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working.
+     * @description Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working. A link carries no password: verify-email takes the one given when signing up.
      */
     post: operations['resendVerificationEmail'];
     delete?: never;
@@ -504,9 +504,29 @@ export interface paths {
     put?: never;
     /**
      * Change the plan of the live subscription
-     * @description An upgrade applies at once: the rest of the period is prorated and charged now (an invoice), and every key gets the new limits within 5 s. A downgrade, or `free`, applies at the end of the paid period and shows meanwhile as `subscription.pendingPlan`. Asking for the current plan while a change is pending withdraws that change.
+     * @description An upgrade applies once paid: the rest of the period is prorated and charged now (an invoice, the amount of GET /api/v1/billing/subscription/preview), and every key gets the new limits within 5 s; a declined card changes nothing (402). A downgrade, or `free`, applies at the end of the paid period and shows meanwhile as `subscription.pendingPlan`. Asking for the current plan while a change is pending withdraws that change.
      */
     post: operations['changePlan'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/billing/subscription/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What a change to a plan would charge now, and when it would apply
+     * @description From Stripe's invoice preview with proration: an upgrade's prorated charge for the rest of the paid period (charged, and applied, once paid; a change confirmed within 15 minutes charges exactly this amount), a downgrade or `free` nothing now and from the end of the period. For the current plan while a change is scheduled: withdrawing it, nothing to pay.
+     */
+    get: operations['previewPlanChange'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -904,6 +924,7 @@ export interface components {
         | 'VALIDATION_ERROR'
         | 'UNAUTHORIZED'
         | 'FORBIDDEN'
+        | 'PAYMENT_REQUIRED'
         | 'NOT_FOUND'
         | 'CONFLICT'
         | 'PAYLOAD_TOO_LARGE'
@@ -950,10 +971,15 @@ export interface components {
       currency: string;
       /** @example in_1QxY2zAbCdEfGhIjKlMnOpQr */
       id: string;
+      /**
+       * Format: date-time
+       * @description When Stripe charges this open invoice again (Stripe's `next_payment_attempt`); null when it will not
+       */
+      nextPaymentAttempt: string | null;
       /** @example A1B2C3D4-0002 */
       number: string | null;
       /**
-       * @description Stripe's status: `open`, `paid`, `uncollectible` or `void`
+       * @description Stripe's status: `open`, `paid`, `uncollectible` or `void` (an unpaid invoice of a plan that has ended, or of an upgrade whose charge was declined)
        * @example paid
        */
       status: string;
@@ -1069,6 +1095,28 @@ export interface components {
       plan: string;
       subscription: components['schemas']['SubscriptionDto'];
     };
+    PlanChangePreviewDto: {
+      /**
+       * @description What the change charges now, as a decimal string in the currency (the prorated difference of an upgrade; 0 for a downgrade)
+       * @example 40.00
+       */
+      amountDue: string;
+      /**
+       * Format: date-time
+       * @description When the change applies: the moment the charge is computed at, or the end of the paid period
+       */
+      at: string;
+      /** @example usd */
+      currency: string;
+      /**
+       * @description `now` for an upgrade (once its charge is paid) or a withdrawn change; `period_end` for a downgrade
+       * @example now
+       * @enum {string}
+       */
+      effective: 'now' | 'period_end';
+      /** @example business */
+      plan: string;
+    };
     PlanDto: {
       /** @description Live API keys the account may hold */
       apiKeys: number;
@@ -1181,6 +1229,8 @@ export interface components {
       usage: components['schemas']['UsageBucketDto'][];
     };
     VerifyEmailDto: {
+      /** @example correct horse battery staple */
+      password: string;
       /** @description The token from the link in the mail */
       token: string;
     };
@@ -1219,7 +1269,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1269,7 +1319,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1341,7 +1391,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1404,7 +1454,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -1472,7 +1522,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2162,7 +2212,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes, from an address that has not signed in to it in the last 30 days; or too many failures from the address */
+      /** @description RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes from addresses that have not signed in to it in the last 30 days, or past 50 from one that has (each attempt is counted before its password is checked); or too many failures from the address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2439,7 +2489,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['DoneDto'];
+          'application/json': components['schemas']['AccessTokenDto'];
         };
       };
       /** @description VALIDATION_ERROR, naming each failing field */
@@ -2451,9 +2501,38 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
+      /** @description UNAUTHORIZED: the password matches none of the pending sign-ups of this email */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: email is already confirmed; sign in */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
       /** @description PAYLOAD_TOO_LARGE: body over 16 KiB */
       413: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failures from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -2553,7 +2632,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2629,7 +2708,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2683,7 +2762,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2765,7 +2844,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */
@@ -2832,7 +2911,16 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout) */
+      /** @description PAYMENT_REQUIRED: the card was declined for the prorated charge; the plan is unchanged */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout), or a payment of it is past due (fix the payment in the portal first) */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2841,7 +2929,82 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /**
+       * @description SERVICE_UNAVAILABLE: billing not configured, or Stripe unreachable (Retry-After)
+       *
+       *     SERVICE_UNAVAILABLE
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  previewPlanChange: {
+    parameters: {
+      query: {
+        /** @description A plan id from GET /api/v1/billing/plans */
+        plan: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlanChangePreviewDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR: unknown plan, or the current plan with no change scheduled */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description CONFLICT: the account has no live subscription (subscribe with POST /api/v1/billing/checkout), or a payment of it is past due (fix the payment in the portal first) */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
       429: {
         headers: {
           /** @description Seconds to wait before sending the request again */

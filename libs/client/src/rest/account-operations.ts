@@ -4,7 +4,7 @@ import { send } from './send';
 
 type Schemas = components['schemas'];
 
-/** What login and refresh answer, as openapi-fetch resolves it. */
+/** What verifyEmail, login and refresh answer, as openapi-fetch resolves it. */
 interface SignInOutcome {
   readonly data?: Schemas['AccessTokenDto'];
   readonly error?: unknown;
@@ -12,8 +12,8 @@ interface SignInOutcome {
 }
 
 /**
- * The `auth` area. A sign-in (`login`, `refresh`) keeps its access token in the client, so the
- * account calls after it are authenticated.
+ * The `auth` area. A sign-in (`verifyEmail`, `login`, `refresh`) keeps its access token in the
+ * client, so the account calls after it are authenticated.
  */
 function authOperations({ api, credentials, retry }: RestContext) {
   const signedIn = async (call: () => Promise<SignInOutcome>) => {
@@ -28,8 +28,12 @@ function authOperations({ api, credentials, retry }: RestContext) {
     /** A new verification link for an account not verified yet (202 whatever the email). */
     resendVerification: (body: Schemas['ResendVerificationDto']) =>
       send(() => api.POST('/api/v1/auth/verify-email/resend', { body }), retry),
+    /**
+     * Confirms the email with the mailed token and the password given at sign-up, and signs in as
+     * `login` does (the access token is kept for the account calls after it).
+     */
     verifyEmail: (body: Schemas['VerifyEmailDto']) =>
-      send(() => api.POST('/api/v1/auth/verify-email', { body }), retry),
+      signedIn(() => api.POST('/api/v1/auth/verify-email', { body })),
     login: (body: Schemas['LoginDto']) => signedIn(() => api.POST('/api/v1/auth/login', { body })),
     refresh: () =>
       signedIn(() => api.POST('/api/v1/auth/refresh', { headers: credentials.refreshHeaders() })),
@@ -84,7 +88,17 @@ export function accountOperations(context: RestContext) {
       startBoostCheckout: (body: Schemas['BoostCheckoutDto']) =>
         send(() => api.POST('/api/v1/billing/boosts/checkout', { ...session(), body }), retry),
       openPortal: () => send(() => api.POST('/api/v1/billing/portal', session()), retry),
-      /** Changes the live subscription's plan (an upgrade now, a downgrade at the period end). */
+      /** What a change to `plan` charges now and when it applies (an upgrade: the prorated charge). */
+      previewPlanChange: (plan: string) =>
+        send(
+          () =>
+            api.GET('/api/v1/billing/subscription/preview', { ...session(), params: { query: { plan } } }),
+          retry,
+        ),
+      /**
+       * Changes the live subscription's plan: an upgrade once its prorated charge is paid
+       * (`PaymentRequiredError` when the card is declined), a downgrade at the period end.
+       */
       changePlan: (body: Schemas['ChangePlanDto']) =>
         send(() => api.POST('/api/v1/billing/subscription', { ...session(), body }), retry),
       /** The account's invoices, newest first. */

@@ -1,15 +1,8 @@
 import { type Interval, isDecimalString, type Kline, toIsoTime } from '@pds/market';
 import { ExchangeResponseError } from '../exchange-errors';
-import { checkKline, timeBounds } from '../stream/frame-checks';
-import type { RefusalReason } from '../stream/refusal-reasons';
+import { keepValidKlines, type KlineRowRules } from '../kline-row-rules';
 
-/** How a body's rows are judged beyond their shape (CONTRACT section 11, "Untrusted frames"). */
-export interface KlineRowRules {
-  /** The exchange's history start (`EXCHANGE_HISTORY_START_MS`); default: no bound. */
-  readonly historyStartMs?: number;
-  /** Told of each row refused by a rule of section 11 (dropped, so never stored). */
-  readonly refused?: (reason: RefusalReason, detail: string) => void;
-}
+export type { KlineRowRules };
 
 // GET /api/v3/klines answers rows of 12 positional fields:
 // [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore]
@@ -63,13 +56,7 @@ export function klinesFromRows(
   exchangeTimeMs: number,
   rules: KlineRowRules = {},
 ): Kline[] {
-  const bounds = timeBounds(rules.historyStartMs ?? 0, exchangeTimeMs);
-  return rowsToKlines(body, exchangeTimeMs).filter((kline, index) => {
-    const refusal = checkKline(kline, bounds);
-    if (refusal)
-      rules.refused?.(refusal, `${refusal}: kline row ${index} ${JSON.stringify(kline).slice(0, 200)}`);
-    return refusal === undefined;
-  });
+  return keepValidKlines(rowsToKlines(body, exchangeTimeMs), exchangeTimeMs, rules);
 }
 
 function rowsToKlines(body: unknown, exchangeTimeMs: number): Kline[] {

@@ -6,9 +6,10 @@ import {
   type MarketSymbol,
   openTimeOf,
 } from '@pds/market';
-import type { KlinePage, KlineRange } from '../exchange-adapter';
+import type { KlinePage, KlineRange, RefusedValue } from '../exchange-adapter';
 import { type MergedInterval, mergeHourKlines } from './hour-merge';
 import { KRAKEN_NATIVE_MINUTES, KRAKEN_OHLC_WINDOW } from './kraken-endpoints';
+import type { KlineRowRules } from '../kline-row-rules';
 import { klinesFromOhlcResult } from './kraken-ohlc-rows';
 import type { KrakenRestClient } from './kraken-rest-client';
 
@@ -32,10 +33,11 @@ async function mergedKlines(
   symbol: MarketSymbol,
   interval: MergedInterval,
   range: KlineRange,
+  refused: RefusedValue[],
 ): Promise<{ klines: Kline[]; exchangeTime: number }> {
   const windowStart = range.startTime === undefined ? undefined : openTimeOf(range.startTime, interval);
   const answer = await rest.ohlc(symbol, 60, sinceSecondsOf(windowStart));
-  const hours = klinesFromOhlcResult(answer.result, '1h');
+  const hours = klinesFromOhlcResult(answer.result, '1h', answer.exchangeTime, refusalsInto(refused));
   const first = hours[0];
   // A full answer (720 hours) may have cut the oldest window short: drop it rather than serve part.
   const incompleteBefore =
@@ -56,16 +58,21 @@ export async function fetchKrakenKlines(
   range: KlineRange = {},
 ): Promise<KlinePage> {
   const minutes = KRAKEN_NATIVE_MINUTES[interval];
+  const refused: RefusedValue[] = [];
   if (minutes === undefined) {
-    const merged = await mergedKlines(rest, symbol, interval as MergedInterval, range);
-    return {
-      klines: inRange(merged.klines, range),
-      usedWeight: undefined,
-      exchangeTime: merged.exchangeTime,
-    };
+    const merged = await mergedKlines(rest, symbol, interval as MergedInterval, range, refused);
+    return pageOf(inRange(merged.klines, range), merged.exchangeTime, refused);
   }
   if (minutes * 60_000 !== intervalMs(interval)) throw new RangeError(`no Kraken interval for ${interval}`);
   const answer = await rest.ohlc(symbol, minutes, sinceSecondsOf(range.startTime));
-  const klines = klinesFromOhlcResult(answer.result, interval);
-  return { klines: inRange(klines, range), usedWeight: undefined, exchangeTime: answer.exchangeTime };
+  const klines = klinesFromOhlcResult(answer.result, interval, answer.exchangeTime, refusalsInto(refused));
+  return pageOf(inRange(klines, range), answer.exchangeTime, refused);
+}
+
+function refusalsInto(refused: RefusedValue[]): KlineRowRules {
+  return { refused: (reason, detail) => refused.push({ reason, detail }) };
+}
+
+function pageOf(klines: Kline[], exchangeTime: number, refused: RefusedValue[]): KlinePage {
+  return { klines, usedWeight: undefined, exchangeTime, ...(refused.length > 0 ? { refused } : {}) };
 }

@@ -94,6 +94,19 @@ describe("Kraken's documented OHLC answer through our reader", () => {
     );
   });
 
+  it('drops alone, and reports, a row that breaks a rule of section 11 (price 0, high below low)', () => {
+    const refused: string[] = [];
+    const body =
+      '{"result":{"XBTUSDT":[[1688671200,"0","1","1","1","1","1",1],' +
+      '[1688671260,"30304.5","30300.0","30304.5","30300.0","30300.0","4.4",18],' +
+      '[1688671320,"30300.3","30300.4","30291.4","30291.4","30294.7","2.1",25]]}}';
+    const klines = klinesFromOhlcResult(resultOf(body), '1m', Date.parse('2023-07-06T19:23:00Z'), {
+      refused: (reason) => refused.push(reason),
+    });
+    expect(klines.map((k) => k.openTime)).toEqual(['2023-07-06T19:22:00.000Z']);
+    expect(refused).toEqual(['not-positive', 'ohlc']);
+  });
+
   it("maps Kraken's error bodies to the lib's errors", () => {
     expect(krakenErrorOf(200, ['EAPI:Rate limit exceeded'])).toBeInstanceOf(ExchangeRateLimitError);
     expect(krakenErrorOf(200, ['EService:Unavailable'])).toMatchObject({ status: 503 });

@@ -1,5 +1,6 @@
 import { closeTimeOf, type Interval, type Kline, toIsoTime } from '@pds/market';
 import { ExchangeResponseError } from '../exchange-errors';
+import { keepValidKlines, type KlineRowRules } from '../kline-row-rules';
 import { decimalOf, integerOf, isKrakenObject, KrakenFieldError } from './kraken-json';
 
 /** Epoch seconds stay below this until the year 2286; a time in milliseconds does not. */
@@ -35,9 +36,15 @@ function rowOf(row: unknown, interval: Interval): Kline {
  * The klines of a `GET /0/public/OHLC` result (`{"XBTUSDT":[[…],…],"last":…}`), ascending. Kraken's
  * docs: "The last entry in the OHLC array is for the current, not-yet-committed timeframe, and will
  * always be present", so the last row is open and every other row closed. A body with any row not
- * in the documented shape is refused whole.
+ * in the documented shape is refused whole; a row in the shape that breaks a rule of CONTRACT
+ * section 11 (a price of 0, high below low) is dropped alone and reported to `rules.refused`.
  */
-export function klinesFromOhlcResult(result: unknown, interval: Interval): Kline[] {
+export function klinesFromOhlcResult(
+  result: unknown,
+  interval: Interval,
+  exchangeTimeMs?: number,
+  rules: KlineRowRules = {},
+): Kline[] {
   if (!isKrakenObject(result)) throw new ExchangeResponseError('OHLC result is not an object');
   const key = Object.keys(result).find((name) => name !== 'last');
   const rows = key === undefined ? undefined : result[key];
@@ -51,5 +58,5 @@ export function klinesFromOhlcResult(result: unknown, interval: Interval): Kline
   });
   const last = klines.at(-1);
   if (last) klines[klines.length - 1] = { ...last, isClosed: false };
-  return klines;
+  return keepValidKlines(klines, exchangeTimeMs, rules);
 }

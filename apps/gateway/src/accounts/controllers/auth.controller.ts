@@ -1,5 +1,6 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiCookieAuth,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -12,7 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionTokenOf } from '../sessions/session-token.guard';
 import { REFRESH_COOKIE_SCHEME } from '../sessions/account-only.decorator';
-import { AcceptedDto, AccessTokenDto, DoneDto } from '../dto/auth-answers.dto';
+import { AcceptedDto, AccessTokenDto } from '../dto/auth-answers.dto';
+import { PENDING_REGISTRATIONS_KEPT } from '../store/pending-registrations';
 import { LoginDto, RegisterDto, ResendVerificationDto } from '../dto/credentials.dto';
 import { VerifyEmailDto } from '../dto/token.dto';
 import { BodyValidationPipe } from '../../validation/body-validation.pipe';
@@ -48,7 +50,7 @@ export class AuthController {
   @ApiOperation({
     operationId: 'register',
     description:
-      'Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; the account can sign in once the email is verified. Registering an email that is registered but not yet verified changes nothing of that account and spends none of its links: it mails a fresh link, and the password that counts is the one given with the registration whose link is opened. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.',
+      'Always 202, whether or not the email is taken, so nothing tells an outsider which emails are registered. A verification link valid 24 h is mailed; verify-email with it and this password confirms the email and signs in. Registering an email that is registered but not yet verified changes nothing of that account: this password is kept beside the earlier ones (for 7 days) and a fresh link is mailed; the password given at verification decides which one counts. Email: valid syntax, at most 254 characters; password: 12 to 128 characters.',
     summary: 'Create an account; a verification link valid 24 h is mailed. Same answer for a taken email',
   })
   async register(
@@ -61,17 +63,36 @@ export class AuthController {
   }
 
   @Post('verify-email')
+  @DeadlineAllowance(PASSWORD_HASHING_ALLOWANCE_MS * PENDING_REGISTRATIONS_KEPT)
   @HttpCode(HttpStatus.OK)
+  @Header('Cache-Control', 'no-store')
   @ApiOperation({
     operationId: 'verifyEmail',
     description:
-      "Marks the account's email as verified with the token of the verification mail. An unknown, used or expired token is a 400 `token is invalid or expired`.",
-    summary: 'Confirm the email with the mailed token (single use)',
+      "Confirms the email with the token of a verification mail and the password given when signing up, and signs in: the answer is login's (an access token, and the refresh cookie). The password must be the one of one of the email's pending sign-ups (each keeps its own; they are forgotten after 7 days), and it becomes the account's password, so a link, resent or not, never hands the account to whoever registered the address first. A link, used or not, of an email already confirmed is a 409 `email is already confirmed; sign in`; an unknown or expired token (24 h) a 400 `token is invalid or expired`; a password matching no pending sign-up a 401, and the link stays usable (a password reset link confirms the email too).",
+    summary: 'Confirm the email with the mailed token and the sign-up password, and sign in',
   })
-  @ApiOkResponse({ type: DoneDto })
-  async verifyEmail(@Body(BodyValidationPipe) body: VerifyEmailDto): Promise<DoneDto> {
-    await this.registration.verifyEmail(body.token);
-    return { message: 'Email verified.' };
+  @ApiOkResponse({ type: AccessTokenDto })
+  @ApiUnauthorizedResponse({
+    type: ErrorBodyDto,
+    description: 'UNAUTHORIZED: the password matches none of the pending sign-ups of this email',
+  })
+  @ApiConflictResponse({
+    type: ErrorBodyDto,
+    description: 'CONFLICT: email is already confirmed; sign in',
+  })
+  @ApiTooManyRequestsResponse({
+    type: ErrorBodyDto,
+    headers: RETRY_AFTER_HEADER,
+    description: 'RATE_LIMIT_EXCEEDED: too many failures from this address',
+  })
+  async verifyEmail(
+    @Body(BodyValidationPipe) body: VerifyEmailDto,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<AccessTokenDto> {
+    const signedIn = await this.registration.verifyEmail(body.token, body.password, request.ip);
+    return this.answer(signedIn, request, reply);
   }
 
   @Post('verify-email/resend')
@@ -79,7 +100,7 @@ export class AuthController {
   @ApiOperation({
     operationId: 'resendVerificationEmail',
     description:
-      'Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working.',
+      'Always 202 with the same body, whether or not the email belongs to an account, so nothing tells an outsider which emails are registered. When the account exists and is not verified yet, a new verification link valid 24 h is mailed, at most one mail a minute per account; earlier links keep working. A link carries no password: verify-email takes the one given when signing up.',
     summary:
       'Mail a new verification link when the account exists and is unverified; the same answer otherwise',
   })
@@ -109,7 +130,7 @@ export class AuthController {
     type: ErrorBodyDto,
     headers: RETRY_AFTER_HEADER,
     description:
-      'RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes, from an address that has not signed in to it in the last 30 days; or too many failures from the address',
+      'RATE_LIMIT_EXCEEDED: past 10 failed sign-ins for the account in 15 minutes from addresses that have not signed in to it in the last 30 days, or past 50 from one that has (each attempt is counted before its password is checked); or too many failures from the address',
   })
   async login(
     @Body(BodyValidationPipe) body: LoginDto,

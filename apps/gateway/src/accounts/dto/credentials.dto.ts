@@ -43,16 +43,26 @@ export class RegisterDto {
   password!: string;
 }
 
-/** Body of login: the password is only compared, so any length up to the maximum is accepted. */
+const GIVEN_PASSWORD_MESSAGE = `password must be a string of at most ${ACCOUNT_RULES.passwordMax} characters`;
+
+/** A password that is only compared, so any length up to the maximum is accepted. */
+export function GivenPasswordField(): PropertyDecorator {
+  return (target, property) => {
+    ApiProperty({ maxLength: ACCOUNT_RULES.passwordMax, example: 'correct horse battery staple' })(
+      target,
+      property,
+    );
+    IsString({ message: GIVEN_PASSWORD_MESSAGE })(target, property);
+    Length(1, ACCOUNT_RULES.passwordMax, { message: GIVEN_PASSWORD_MESSAGE })(target, property);
+  };
+}
+
+/** Body of login. */
 export class LoginDto {
   @EmailField()
   email!: string;
 
-  @ApiProperty({ maxLength: ACCOUNT_RULES.passwordMax, example: 'correct horse battery staple' })
-  @IsString({ message: `password must be a string of at most ${ACCOUNT_RULES.passwordMax} characters` })
-  @Length(1, ACCOUNT_RULES.passwordMax, {
-    message: `password must be a string of at most ${ACCOUNT_RULES.passwordMax} characters`,
-  })
+  @GivenPasswordField()
   password!: string;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length } from 'class-validator';
-import { NewPasswordField } from './credentials.dto';
+import { GivenPasswordField, NewPasswordField } from './credentials.dto';
 
 const TOKEN_MESSAGE = 'token must be the string from the link in the mail';
 
@@ -13,10 +13,13 @@ function TokenField(): PropertyDecorator {
   };
 }
 
-/** Body of verify-email. */
+/** Body of verify-email: the link's token and the password given when signing up. */
 export class VerifyEmailDto {
   @TokenField()
   token!: string;
+
+  @GivenPasswordField()
+  password!: string;
 }
 
 /** Body of password/reset. */

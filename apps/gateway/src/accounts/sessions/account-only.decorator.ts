@@ -1,6 +1,6 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ApiRetryLaterResponses, FAILED_AUTHENTICATIONS } from '../../docs/api-key-security.decorator';
+import { ApiRetryLaterResponses } from '../../docs/api-key-security.decorator';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import { Public } from '../../public.decorator';
 import type { Session } from './session.store';
@@ -14,7 +14,8 @@ export const REFRESH_COOKIE_SCHEME = 'RefreshCookie';
 
 /**
  * An account operation: no API key and no per-key rate limit (the global guards skip public
- * routes), an access token instead, and the matching scheme and answers in the document.
+ * routes), an access token instead, at most 60 requests a minute per account, and the matching
+ * scheme and answers in the document.
  */
 export const AccountOnly = (): ClassDecorator & MethodDecorator =>
   applyDecorators(
@@ -25,7 +26,10 @@ export const AccountOnly = (): ClassDecorator & MethodDecorator =>
       type: ErrorBodyDto,
       description: 'UNAUTHORIZED: no access token, or one that is invalid, expired or signed out',
     }),
-    ApiRetryLaterResponses(FAILED_AUTHENTICATIONS, 'SERVICE_UNAVAILABLE'),
+    ApiRetryLaterResponses(
+      'RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address',
+      'SERVICE_UNAVAILABLE',
+    ),
   );
 
 /** The signed-in session of an account operation. */

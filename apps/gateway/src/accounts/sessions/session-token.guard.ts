@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../../errors/api-exception';
 import { AuthFailureLimiter, bearerTokenOf } from '../../keys';
 import { ErrorCode } from '../../errors/error-code';
+import { AccountRequestLimit } from './account-request-limit';
 import { SessionTokens } from './session-tokens';
 import { type Session, SessionStore } from './session.store';
 
@@ -39,15 +40,23 @@ export class SessionCheck {
   }
 }
 
-/** The guard of AccountOnly: the request's bearer token must name a live session. */
+/**
+ * The guard of AccountOnly: the request's bearer token must name a live session, and its account
+ * must be within its requests a minute.
+ */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly check: SessionCheck) {}
+  constructor(
+    private readonly check: SessionCheck,
+    private readonly limit: AccountRequestLimit,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return false;
     const request = context.switchToHttp().getRequest<FastifyRequest & SignedInRequest>();
-    request.signedIn = await this.check.signedIn(sessionTokenOf(request), request.ip);
+    const session = await this.check.signedIn(sessionTokenOf(request), request.ip);
+    await this.limit.count(session.accountId);
+    request.signedIn = session;
     return true;
   }
 }

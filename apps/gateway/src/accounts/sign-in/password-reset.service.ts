@@ -34,9 +34,8 @@ export class PasswordReset {
   async reset(token: string, password: string): Promise<void> {
     const account = await this.tokens.redeem(TokenPurpose.ResetPassword, token);
     if (!account) throw invalidToken();
-    await this.accounts.setPasswordHash(account.id, await this.passwords.hash(password));
-    // The link came by mail, so whoever follows it owns the address.
-    await this.accounts.markVerified(account.id);
+    // The link came by mail, so whoever follows it owns the address: it confirms the email too.
+    await this.accounts.setPasswordFromMailedLink(account.id, await this.passwords.hash(password));
     await this.sessions.endAll(account.id);
     await this.lock.clear(account.email);
     this.logger.info({ accountId: account.id }, 'password-reset');

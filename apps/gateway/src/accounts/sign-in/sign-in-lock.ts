@@ -1,79 +1,95 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RedisKeys, type RedisClient, FixedWindowCounter, REDIS_COMMAND } from '@pds/redis';
+import { RedisKeys, type RedisClient, RedisScripts, REDIS_COMMAND, type RunScript } from '@pds/redis';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { sha256Hex } from '../store/secret-hash';
 import { normalizeEmail } from '../store/account-record';
+import { ADMIT_SIGN_IN, UNCOUNT_SIGN_IN } from './sign-in-lock.lua';
 
+/** CONTRACT section 10: failures per account from strangers, and per address the owner used. */
 export const SIGN_IN_FAILURE_LIMIT = 10;
+export const KNOWN_ADDRESS_FAILURE_LIMIT = 50;
 const WINDOW_MS = 15 * 60 * 1000;
-/** How long a successful sign-in from an address keeps that address spared by the lock. */
+/** How long a successful sign-in from an address keeps that address known. */
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 /** The most recent addresses remembered per account; older ones fall out first. */
 const KNOWN_ADDRESSES_KEPT = 20;
 
-/** Whether the account was past its failure limit when the sign-in began. */
-export interface LockState {
-  readonly locked: boolean;
+/** An attempt the lock let through, counted already: the counter it went to. */
+export interface AdmittedAttempt {
+  readonly counter: string;
 }
 
 /**
- * Failed sign-ins per account (CONTRACT section 10): past 10 in 15 minutes, an address that has not
- * signed in to the account in the last 30 days gets 429 until the window ends, the right password
- * included, while the addresses the owner signed in from still get in, so a stranger who knows the
- * email cannot keep the owner out. Counted per email, known or not, so the lock tells nobody
- * whether an account exists; addresses are kept only as their SHA-256.
+ * Failed sign-ins per account (CONTRACT section 10). Each attempt is counted before its password is
+ * checked, in one Redis step with the decision, so concurrent guesses cannot pass the limit; one that
+ * turns out right is taken back. An address that has not signed in to the account in the last 30
+ * days gets 429 past 10 failures in 15 minutes (the right password included); an address the owner
+ * signed in from has a limit of its own (50), so a stranger who knows the email cannot keep the
+ * owner out, and a stranger behind the owner's address (a shared NAT) is still limited. Counted
+ * per email, known or not, so the lock tells nobody whether an account exists; addresses are kept
+ * only as their SHA-256.
  */
 @Injectable()
 export class SignInLock {
+  private readonly admitSignIn: RunScript<number[]>;
+  private readonly uncountSignIn: RunScript<number>;
+
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
-    private readonly counter: FixedWindowCounter,
-  ) {}
+    scripts: RedisScripts,
+  ) {
+    this.admitSignIn = scripts.bind(ADMIT_SIGN_IN);
+    this.uncountSignIn = scripts.bind(UNCOUNT_SIGN_IN);
+  }
 
-  /** Throws 429 when the account is locked and `address` is not one the owner signed in from. */
-  async assertOpenTo(email: string, address: string, now = Date.now()): Promise<LockState> {
+  /** Counts the attempt; throws 429 when it is past its limit, so its password is not checked. */
+  async admit(email: string, address: string, now = Date.now()): Promise<AdmittedAttempt> {
     const emailHash = this.emailHashOf(email);
-    const failures = this.keys.signInFailures(emailHash);
-    const [hits, msLeft, lastSuccess] = await Promise.all([
-      fromStorage(this.redis.get(failures)),
-      fromStorage(this.redis.pttl(failures)),
-      fromStorage(this.redis.zscore(this.keys.signInAddresses(emailHash), sha256Hex(address))),
-    ]);
-    const locked = Number(hits ?? 0) >= SIGN_IN_FAILURE_LIMIT && msLeft > 0;
-    const known = lastSuccess !== null && Number(lastSuccess) > now - KNOWN_ADDRESS_MS;
-    if (locked && !known) throw lockedOut(msLeft);
-    return { locked };
+    const addressHash = sha256Hex(address);
+    const strangers = this.keys.signInFailures(emailHash);
+    const knownAddress = this.keys.signInKnownFailures(emailHash, addressHash);
+    const [allowed, msLeft, used] = await fromStorage(
+      this.admitSignIn(
+        [strangers, knownAddress, this.keys.signInAddresses(emailHash)],
+        addressHash,
+        now - KNOWN_ADDRESS_MS,
+        WINDOW_MS,
+        SIGN_IN_FAILURE_LIMIT,
+        KNOWN_ADDRESS_FAILURE_LIMIT,
+      ),
+    );
+    if (allowed !== 1) throw lockedOut(msLeft ?? WINDOW_MS);
+    return { counter: used === 2 ? knownAddress : strangers };
   }
 
-  async recordFailure(email: string): Promise<void> {
-    await fromStorage(this.counter.increment(this.keys.signInFailures(this.emailHashOf(email)), WINDOW_MS));
+  /** The attempt's password was right: it is no failure. */
+  async takeBack(attempt: AdmittedAttempt): Promise<void> {
+    await fromStorage(this.uncountSignIn([attempt.counter]));
   }
 
-  /**
-   * Remembers the address for 30 days. The count starts again only when the account was not
-   * locked: the owner getting in during an attack must not hand the stranger ten more guesses.
-   */
-  async recordSuccess(email: string, address: string, state: LockState, now = Date.now()): Promise<void> {
-    const emailHash = this.emailHashOf(email);
-    const addresses = this.keys.signInAddresses(emailHash);
-    const steps = this.redis
-      .multi()
-      .zadd(addresses, now, sha256Hex(address))
-      .zremrangebyscore(addresses, '-inf', now - KNOWN_ADDRESS_MS)
-      .zremrangebyrank(addresses, 0, -KNOWN_ADDRESSES_KEPT - 1)
-      .pexpire(addresses, KNOWN_ADDRESS_MS);
-    if (!state.locked) steps.del(this.keys.signInFailures(emailHash));
-    await fromStorage(steps.exec());
+  /** Remembers `address` as one the owner signed in from (a sign-in, or a confirmed email). */
+  async remember(email: string, address: string, now = Date.now()): Promise<void> {
+    const addresses = this.keys.signInAddresses(this.emailHashOf(email));
+    await fromStorage(
+      this.redis
+        .multi()
+        .zadd(addresses, now, sha256Hex(address))
+        .zremrangebyscore(addresses, '-inf', now - KNOWN_ADDRESS_MS)
+        .zremrangebyrank(addresses, 0, -KNOWN_ADDRESSES_KEPT - 1)
+        .pexpire(addresses, KNOWN_ADDRESS_MS)
+        .exec(),
+    );
   }
 
-  /** A password reset: the count and the remembered addresses start afresh. */
+  /** A password reset: the counts and the remembered addresses start afresh. */
   async clear(email: string): Promise<void> {
     const emailHash = this.emailHashOf(email);
-    await fromStorage(
-      this.redis.del(this.keys.signInFailures(emailHash), this.keys.signInAddresses(emailHash)),
-    );
+    const addresses = this.keys.signInAddresses(emailHash);
+    const known = await fromStorage(this.redis.zrange(addresses, '0', '-1'));
+    const counters = known.map((address) => this.keys.signInKnownFailures(emailHash, address));
+    await fromStorage(this.redis.del(this.keys.signInFailures(emailHash), addresses, ...counters));
   }
 
   private emailHashOf(email: string): string {

@@ -6,7 +6,9 @@ import { AppLogger } from '@pds/observability';
 import { PasswordHasher } from '../passwords/password-hasher';
 import { SessionTokens, type IssuedSessionToken } from '../sessions/session-tokens';
 import { type IssuedSession, type Session, SessionStore } from '../sessions/session.store';
+import type { AccountRecord } from '../store/account-record';
 import { AccountStore } from '../store/account.store';
+import { PendingRegistrations } from '../store/pending-registrations';
 import { SignInLock } from './sign-in-lock';
 
 export interface SignedIn {
@@ -21,6 +23,7 @@ export interface SignedIn {
 export class SignIn {
   constructor(
     private readonly accounts: AccountStore,
+    private readonly pending: PendingRegistrations,
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionStore,
     private readonly sessionTokens: SessionTokens,
@@ -30,25 +33,45 @@ export class SignIn {
   ) {}
 
   /**
-   * A wrong password and an unknown email get the same 401 after the same work (an Argon2 check);
-   * each counts toward the per-address guard and the email's 10-in-15-minutes lock, which spares
-   * the addresses the owner signed in from.
+   * A wrong password and an unknown email get the same 401 after the same work (an Argon2 check).
+   * The attempt is counted by the email's lock before the password is checked (429 past the limit,
+   * unchecked), and a failure counts toward the per-address guard too.
    */
   async login(email: string, password: string, address: string): Promise<SignedIn> {
     this.addressGuard.assertNotBlocked(address);
-    const lockState = await this.lock.assertOpenTo(email, address);
+    const attempt = await this.lock.admit(email, address);
     const account = await this.accounts.findByEmail(email);
-    if (!(await this.passwords.matches(account?.passwordHash, password)) || !account) {
-      await this.lock.recordFailure(email);
+    if (!(await this.passwordMatches(account, password)) || !account) {
       throw (await this.addressGuard.recordFailure(address)) ?? invalidCredentials();
     }
+    await this.lock.takeBack(attempt);
     if (!account.verifiedAt) {
       throw ApiException.forbidden('Email not verified: open the link in the verification mail first');
     }
-    await this.lock.recordSuccess(email, address, lockState);
+    return this.open(account, address);
+  }
+
+  /**
+   * A new sign-in for an account whose password was just proven (a sign-in, or a confirmed email);
+   * the address is remembered as one the owner signed in from.
+   */
+  async open(account: AccountRecord, address: string): Promise<SignedIn> {
+    await this.lock.remember(account.email, address);
     const session = await this.sessions.start(account.id);
     this.logger.info({ accountId: account.id, sessionId: session.sessionId }, 'signed-in');
     return this.signedIn(session);
+  }
+
+  /**
+   * Whether `password` is the account's; for an email not confirmed yet, that of any of its pending
+   * registrations (so each of them hears "not confirmed yet", not "wrong password"). Without an
+   * account, one Argon2 check all the same.
+   */
+  private async passwordMatches(account: AccountRecord | undefined, password: string): Promise<boolean> {
+    const pending = account && !account.verifiedAt ? await this.pending.of(account.id) : [];
+    const hashes = pending.length > 0 ? pending.map((each) => each.passwordHash) : [account?.passwordHash];
+    for (const hash of hashes) if (await this.passwords.matches(hash, password)) return true;
+    return false;
   }
 
   /**

@@ -3,8 +3,9 @@ import { RedisKeys, type RedisClient, RedisScripts, type RunScript, REDIS_COMMAN
 import { randomBytes } from 'node:crypto';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { FREE_PLAN_ID } from '../../entitlements';
-import { CREATE_ACCOUNT, VERIFY_WITH_PASSWORD } from './account.lua';
+import { CREATE_ACCOUNT, SET_PASSWORD_FROM_MAIL } from './account.lua';
 import { type AccountRecord, accountFromHash, accountToHash, normalizeEmail } from './account-record';
+import { newRegistrationId, PENDING_REGISTRATION_MS } from './pending-registrations';
 
 /** CONTRACT section 10: at most one resent verification mail a minute per account. */
 const VERIFICATION_RESEND_INTERVAL_MS = 60_000;
@@ -18,7 +19,7 @@ export interface NewAccount {
 @Injectable()
 export class AccountStore {
   private readonly createAccount: RunScript<number>;
-  private readonly verifyWithPassword: RunScript<number>;
+  private readonly setPasswordFromMail: RunScript<number>;
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
@@ -26,10 +27,13 @@ export class AccountStore {
     scripts: RedisScripts,
   ) {
     this.createAccount = scripts.bind(CREATE_ACCOUNT);
-    this.verifyWithPassword = scripts.bind(VERIFY_WITH_PASSWORD);
+    this.setPasswordFromMail = scripts.bind(SET_PASSWORD_FROM_MAIL);
   }
 
-  /** The new account, or undefined when the email is already registered. */
+  /**
+   * The new account with its first pending registration (the password it was created with counts
+   * only once a link is opened with it), or undefined when the email is already registered.
+   */
   async create(request: NewAccount): Promise<AccountRecord | undefined> {
     const record: AccountRecord = {
       id: randomBytes(12).toString('hex'),
@@ -41,9 +45,16 @@ export class AccountStore {
     const fields = Object.entries(accountToHash(record)).flat();
     const created = await fromStorage(
       this.createAccount(
-        [this.keys.accountEmailIndex(), this.keys.account(record.id)],
+        [
+          this.keys.accountEmailIndex(),
+          this.keys.account(record.id),
+          this.keys.pendingRegistrations(record.id),
+        ],
         normalizeEmail(record.email),
         record.id,
+        newRegistrationId(),
+        record.passwordHash,
+        PENDING_REGISTRATION_MS,
         ...fields,
       ),
     );
@@ -59,21 +70,6 @@ export class AccountStore {
     return id ? this.findById(id) : undefined;
   }
 
-  /** Marks the email verified; the first verification time stays. */
-  async markVerified(id: string): Promise<void> {
-    await fromStorage(this.redis.hsetnx(this.keys.account(id), 'verifiedAt', new Date().toISOString()));
-  }
-
-  /**
-   * Verifies a still unverified account, giving it the password of the registration whose link was
-   * opened. False when the account is gone or already verified, so a second registration's link
-   * cannot change the password once one link was opened.
-   */
-  async verify(id: string, passwordHash: string): Promise<boolean> {
-    const done = this.verifyWithPassword([this.keys.account(id)], passwordHash, new Date().toISOString());
-    return (await fromStorage(done)) === 1;
-  }
-
   /** True at most once a minute per account: whether a verification mail may be resent now. */
   async claimVerificationResend(id: string): Promise<boolean> {
     const key = this.keys.verificationResent(id);
@@ -82,7 +78,12 @@ export class AccountStore {
     );
   }
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await fromStorage(this.redis.hset(this.keys.account(id), 'passwordHash', passwordHash));
+  /**
+   * A new password from a mailed reset link: the mail proves the address, so the email is verified
+   * too (the first verification time stays) and its pending registrations are forgotten.
+   */
+  async setPasswordFromMailedLink(id: string, passwordHash: string): Promise<void> {
+    const keys = [this.keys.account(id), this.keys.pendingRegistrations(id)];
+    await fromStorage(this.setPasswordFromMail(keys, passwordHash, new Date().toISOString()));
   }
 }

@@ -24,18 +24,29 @@ function passwordFingerprint(passwordHash: string): string {
   return sha256Hex(passwordHash).slice(0, 32);
 }
 
-/** What a verification link stands for: the account and the password of its registration. */
-export interface PendingVerification {
+/**
+ * How long a verification link is remembered: valid for 24 h, and after that still known, so an old
+ * link of an email confirmed since answers "already confirmed" rather than "invalid".
+ */
+const VERIFICATION_LINK_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** What a verification link stands for: the account, and when it was mailed. */
+export interface VerificationLink {
   readonly accountId: string;
-  readonly passwordHash: string;
+  readonly issuedAt: number;
+}
+
+/** Whether a verification link still confirms an email (24 h from its mail). */
+export function isFreshLink(link: VerificationLink, now = Date.now()): boolean {
+  return now - link.issuedAt <= TokenPurpose.VerifyEmail.ttlMs;
 }
 
 /**
- * Single-use tokens sent by mail: stored only as their SHA-256, expiring in Redis, and spent by the
- * first use (GETDEL), so two replicas cannot both accept one. A reset token is tied to the account's
- * password at issue, so a later password change voids it. A verification token carries the password
- * hash of the registration it was mailed for: each sign-up of a still unverified email gets its own
- * link, none spends another, and the one opened sets the password (CONTRACT section 10).
+ * Tokens sent by mail, stored only as their SHA-256 and expiring in Redis. A reset token is spent
+ * by its first use (GETDEL, so two replicas cannot both accept it) and tied to the account's password
+ * at issue, so a later password change voids it. A verification token stands for its account only
+ * (no password: the one who opens it gives the password of their own sign-up), is not spent by a
+ * wrong password, and stays known after the email is confirmed (CONTRACT section 10).
  */
 @Injectable()
 export class OneTimeTokens {
@@ -53,21 +64,20 @@ export class OneTimeTokens {
     return token;
   }
 
-  async issueVerification(pending: PendingVerification): Promise<string> {
+  async issueVerification(accountId: string, now = Date.now()): Promise<string> {
     const token = generateSecretToken();
     const key = this.keys.accountToken(TokenPurpose.VerifyEmail.name, sha256Hex(token));
-    const value = `${pending.accountId}:${pending.passwordHash}`;
-    await fromStorage(this.redis.set(key, value, 'PX', TokenPurpose.VerifyEmail.ttlMs));
+    await fromStorage(this.redis.set(key, `${accountId}:${now}`, 'PX', VERIFICATION_LINK_MEMORY_MS));
     return token;
   }
 
-  /** Spends a verification token; what it stands for, or undefined if it is unknown, spent or expired. */
-  async redeemVerification(token: string): Promise<PendingVerification | undefined> {
+  /** What a verification token stands for, or undefined if it is unknown or long gone. */
+  async readVerification(token: string): Promise<VerificationLink | undefined> {
     const key = this.keys.accountToken(TokenPurpose.VerifyEmail.name, sha256Hex(token));
-    const value = (await fromStorage(this.redis.getdel(key))) ?? '';
-    const separator = value.indexOf(':');
-    if (separator <= 0 || separator === value.length - 1) return undefined;
-    return { accountId: value.slice(0, separator), passwordHash: value.slice(separator + 1) };
+    const [accountId, issuedAt] = ((await fromStorage(this.redis.get(key))) ?? '').split(':');
+    // A link mailed before links carried their time holds a password hash there: valid for its day.
+    const mailedAt = Number.isSafeInteger(Number(issuedAt)) ? Number(issuedAt) : Date.now();
+    return accountId ? { accountId, issuedAt: mailedAt } : undefined;
   }
 
   /** Spends the token; the account it is for, or undefined if it is unknown, spent, expired or void. */

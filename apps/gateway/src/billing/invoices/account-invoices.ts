@@ -18,6 +18,8 @@ export interface InvoiceView {
   readonly currency: string;
   readonly status: string;
   readonly url: string | null;
+  /** ISO 8601: when Stripe charges an open invoice again; null when it will not. */
+  readonly nextPaymentAttempt: string | null;
 }
 
 function viewOf(invoice: Stripe.Invoice): InvoiceView {
@@ -29,6 +31,10 @@ function viewOf(invoice: Stripe.Invoice): InvoiceView {
     currency: invoice.currency,
     status: invoice.status ?? 'draft',
     url: invoice.hosted_invoice_url ?? null,
+    nextPaymentAttempt:
+      invoice.status === 'open' && invoice.next_payment_attempt
+        ? new Date(invoice.next_payment_attempt * 1000).toISOString()
+        : null,
   };
 }
 

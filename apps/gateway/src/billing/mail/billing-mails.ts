@@ -14,8 +14,9 @@ export interface DeclinedCharge {
 }
 
 /**
- * The billing mails to an account's owner. The link is the account page, where "Fix payment" opens
- * the Stripe customer portal: a portal URL is a secret of its own and expires, so none is mailed.
+ * The billing mails to an account's owner. The link is the account page (a failed payment: its
+ * "Fix payment" link at the top, `#fix-payment`), which opens the Stripe customer portal: a portal
+ * URL is a secret of its own and expires, so none is mailed.
  */
 @Injectable()
 export class BillingMails {
@@ -42,8 +43,8 @@ export class BillingMails {
         `We could not charge your card ${charge.amount} ${charge.currency.toUpperCase()} for the Price Data Service${invoice}.`,
         retry,
         '',
-        'To fix it, sign in and choose "Fix payment" to update your card in the billing portal:',
-        this.accountPage,
+        'To fix it, sign in and choose "Fix payment" at the top of your account page to update your card in the billing portal:',
+        `${this.accountPage}#fix-payment`,
         '',
         "If the payment keeps failing, the plan ends and your keys get the free plan's limits.",
       ].join('\n'),

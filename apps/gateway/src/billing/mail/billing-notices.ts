@@ -15,7 +15,7 @@ function idOf(value: string | { id: string } | null): string | undefined {
 }
 
 /**
- * Mails the owner on the billing events CONTRACT section 10 names: a declined charge (once per
+ * Mails the owner on the billing events CONTRACT section 10 names: a declined renewal (once per
  * invoice, however many retries fail) and the end of a paid plan (once per subscription). Driven by
  * the webhook, after its change is applied.
  */
@@ -36,6 +36,9 @@ export class BillingNotices {
   }
 
   private async paymentFailed(invoice: Stripe.Invoice): Promise<void> {
+    // A declined upgrade was answered at once (402) to the person who asked, and changed nothing:
+    // there is no renewal to rescue, so no mail.
+    if (invoice.billing_reason === 'subscription_update') return;
     const account = await this.ownerOf(idOf(invoice.customer));
     const priceId = invoice.lines.data[invoice.lines.data.length - 1]?.pricing?.price_details?.price;
     const plan = typeof priceId === 'string' ? this.catalogue.planByPrice(priceId) : undefined;

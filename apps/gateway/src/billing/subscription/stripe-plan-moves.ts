@@ -1,5 +1,17 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
+import { ApiException } from '../../errors/api-exception';
+import type { Plan } from '../../entitlements';
 import { fromStripe } from '../stripe/stripe-call';
+
+function idOf(value: string | { id?: string } | null): string {
+  return typeof value === 'string' ? value : (value?.id ?? 'none');
+}
+
+function declined(to: Plan): ApiException {
+  return ApiException.paymentRequired(
+    `The card was declined for the prorated charge of ${to.name}; the plan is unchanged. Update the card in the billing portal and try again.`,
+  );
+}
 
 /** The subscription's one item (every plan subscription has exactly one). */
 export function itemOf(subscription: Stripe.Subscription): Stripe.SubscriptionItem {
@@ -10,7 +22,8 @@ export function itemOf(subscription: Stripe.Subscription): Stripe.SubscriptionIt
 
 /**
  * The Stripe calls of a plan change, each as Stripe documents it: an upgrade through
- * `subscriptions.update` with `proration_behavior: always_invoice` (the difference charged now), a
+ * `subscriptions.update` with `proration_behavior: always_invoice` (the difference charged now)
+ * and `payment_behavior: pending_if_incomplete` (applied only once that charge is paid), a
  * downgrade through a subscription schedule whose next phase starts at the period end, `free`
  * through `cancel_at_period_end`. Idempotency keys name the state a call starts from, so a retried
  * request cannot charge or schedule twice.
@@ -28,15 +41,39 @@ export class StripePlanMoves {
       await fromStripe(this.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false }));
   }
 
-  async upgradeNow(subscription: Stripe.Subscription, priceId: string): Promise<void> {
+  /**
+   * An upgrade that applies once its prorated charge is paid (`pending_if_incomplete`): a declined
+   * card leaves the subscription as it was (Stripe answers 402, or holds the change in
+   * `pending_update` until it expires) and this answers 402. `prorationDate` is the previewed one,
+   * so the charge is the amount shown.
+   */
+  async upgradeOncePaid(
+    subscription: Stripe.Subscription,
+    to: Plan & { stripePriceId: string },
+    prorationDate?: number,
+  ): Promise<void> {
     const item = itemOf(subscription);
-    await fromStripe(
-      this.stripe.subscriptions.update(
+    const latest = idOf(subscription.latest_invoice);
+    let updated: Stripe.Subscription;
+    try {
+      updated = await this.stripe.subscriptions.update(
         subscription.id,
-        { items: [{ id: item.id, price: priceId }], proration_behavior: 'always_invoice' },
-        { idempotencyKey: `pds-upgrade-${item.id}-${item.price.id}-${priceId}-${item.current_period_start}` },
-      ),
-    );
+        {
+          items: [{ id: item.id, price: to.stripePriceId }],
+          proration_behavior: 'always_invoice',
+          payment_behavior: 'pending_if_incomplete',
+          ...(prorationDate === undefined ? {} : { proration_date: prorationDate }),
+        },
+        // A retried request replays; after a decline the latest invoice differs, so a new try charges anew.
+        {
+          idempotencyKey: `pds-upgrade-${item.id}-${item.price.id}-${to.stripePriceId}-${latest}-${prorationDate ?? item.current_period_start}`,
+        },
+      );
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw declined(to);
+      return fromStripe(Promise.reject(error as Error));
+    }
+    if (updated.pending_update) throw declined(to);
   }
 
   async downgradeAtPeriodEnd(subscription: Stripe.Subscription, priceId: string): Promise<void> {

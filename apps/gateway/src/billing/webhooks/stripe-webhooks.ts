@@ -8,6 +8,7 @@ import { GatewayEnvironment } from '../../gateway.environment';
 import { PlanCatalogue } from '../../entitlements';
 import { BillingNotices } from '../mail/billing-notices';
 import { STRIPE, type StripeClient } from '../stripe/stripe.provider';
+import { signedTimeAsStripeReadsIt } from './signature-time';
 import { WebhookMetrics, WebhookOutcome } from './webhook-metrics';
 
 /** Stripe's default: a signature older than this is a replay. */
@@ -38,14 +39,10 @@ const unavailable = (message: string): WebhookAnswer => ({
 /**
  * The `stripe` package checks only a signature's age, so one dated an hour ahead would pass for an
  * hour and more; a timestamp further ahead than the tolerance is refused the same way. Only called
- * once the signature is verified, so `t` is the one it covers.
+ * once the signature is verified, and it reads the time that signature covers.
  */
 function isFromTheFuture(signature: string, nowMs = Date.now()): boolean {
-  const stamp = signature
-    .split(',')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith('t='));
-  const signedAt = Number(stamp?.slice(2));
+  const signedAt = signedTimeAsStripeReadsIt(signature);
   return !Number.isFinite(signedAt) || signedAt * 1000 > nowMs + SIGNATURE_TOLERANCE_SECONDS * 1000;
 }
 

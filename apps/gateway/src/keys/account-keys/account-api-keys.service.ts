@@ -9,6 +9,9 @@ import { generateApiKey, generateKeyId, keyPrefixOf, hashApiKey } from '../store
 import { notFound } from '../admin/not-found';
 import { CREATE_ACCOUNT_KEY } from './account-key.lua';
 
+/** CONTRACT section 10: the revoked keys an account holds; older ones are forgotten. */
+export const REVOKED_KEYS_KEPT = 100;
+
 export interface CreatedAccountKey {
   readonly key: string;
   readonly record: ApiKeyRecord;
@@ -80,6 +83,28 @@ export class AccountApiKeys {
     if (owned?.accountId !== accountId) throw notFound('API key');
     const revoked = await this.apiKeys.revoke(id);
     await fromStorage(this.redis.srem(this.keys.accountLiveApiKeys(accountId), id));
+    await this.forgetOldestRevoked(accountId);
     return revoked ?? owned;
+  }
+
+  /**
+   * Keeps the newest REVOKED_KEYS_KEPT revoked keys: the older ones leave the account's list, and
+   * their records go (a forgotten key is as refused as a revoked one), so revoking in a loop cannot
+   * grow an account without end.
+   */
+  private async forgetOldestRevoked(accountId: string): Promise<void> {
+    const revoked = (await this.list(accountId))
+      .filter((record) => record.revokedAt !== undefined)
+      .sort((a, b) => (a.revokedAt ?? '').localeCompare(b.revokedAt ?? '') || a.id.localeCompare(b.id));
+    const forgotten = revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT));
+    for (const record of forgotten) {
+      const keyHash = await this.apiKeys.hashOf(record.id);
+      const steps = this.redis
+        .multi()
+        .srem(this.keys.accountApiKeys(accountId), record.id)
+        .hdel(this.keys.apiKeyIndex(), record.id);
+      if (keyHash) steps.del(this.keys.apiKey(keyHash));
+      await fromStorage(steps.exec());
+    }
   }
 }

@@ -6,6 +6,7 @@ import { SimClock } from '../../ledger/sim-clock';
 import { Charges } from '../charges';
 import { CheckoutCompletion } from '../checkout-completion';
 import { Invoicing } from '../invoicing';
+import { PendingUpdates } from '../pending-updates';
 import { PlanChange } from '../plan-change';
 import { SubscriptionSchedules } from '../schedules';
 import { newCheckoutSession } from '../new-checkout-session';
@@ -23,8 +24,9 @@ export function setUpBilling() {
   const invoicing = new Invoicing(ledger);
   const charges = new Charges(ledger, events);
   const schedules = new SubscriptionSchedules(ledger, events);
-  const lifecycle = new SubscriptionLifecycle(ledger, events, invoicing, charges, schedules);
-  const planChange = new PlanChange(ledger, events, invoicing, charges);
+  const pending = new PendingUpdates(ledger, events, charges);
+  const lifecycle = new SubscriptionLifecycle(ledger, events, invoicing, charges, schedules, pending);
+  const planChange = new PlanChange(ledger, events, invoicing, charges, pending);
   const session = (mode: CheckoutSession['mode'], priceId: string): CheckoutSession => {
     const request = {
       mode,
@@ -47,5 +49,5 @@ export function setUpBilling() {
     return ledger.subscriptions.get(paid.subscription!)!;
   };
   const types = (): string[] => published.splice(0).map((event) => event.type);
-  return { ledger, checkout, lifecycle, charges, schedules, planChange, session, subscribe, types };
+  return { ledger, checkout, lifecycle, charges, schedules, pending, planChange, session, subscribe, types };
 }

@@ -1,5 +1,5 @@
 import { inProcessStream } from '@pds/testing';
-import { binanceWireFormat } from '../binance/binance-wire-format';
+import { binanceWireFormat } from './binance-wire-format';
 import type { StreamTrade } from '../live-stream';
 import { nextEvent } from '../testing/next-event';
 

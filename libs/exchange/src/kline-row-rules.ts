@@ -1,0 +1,29 @@
+import type { Kline } from '@pds/market';
+import { checkKline, timeBounds } from './stream/frame-checks';
+import type { RefusalReason } from './stream/refusal-reasons';
+
+/** How a REST answer's kline rows are checked (CONTRACT section 11, "Untrusted frames"). */
+export interface KlineRowRules {
+  /** The exchange's history start (`EXCHANGE_HISTORY_START_MS`); default: no bound. */
+  readonly historyStartMs?: number;
+  /** Told of each row refused by a rule of section 11 (dropped, so never stored). */
+  readonly refused?: (reason: RefusalReason, detail: string) => void;
+}
+
+/**
+ * The klines of a REST answer that pass section 11's rules; each one that breaks a rule is dropped
+ * alone and reported, so one impossible kline never holds back the valid ones.
+ */
+export function keepValidKlines(
+  klines: readonly Kline[],
+  exchangeTimeMs: number | undefined,
+  rules: KlineRowRules,
+): Kline[] {
+  const bounds = timeBounds(rules.historyStartMs ?? 0, exchangeTimeMs);
+  return klines.filter((kline, index) => {
+    const refusal = checkKline(kline, bounds);
+    if (refusal)
+      rules.refused?.(refusal, `${refusal}: kline row ${index} ${JSON.stringify(kline).slice(0, 200)}`);
+    return refusal === undefined;
+  });
+}
