@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   readonly requestsPerSecond: number;
+  /** Requests answered in all. */
+  readonly requests: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly non2xx: number;
@@ -36,6 +38,7 @@ export async function measureLoad(options: LoadOptions): Promise<LoadResult> {
   });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

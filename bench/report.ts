@@ -4,15 +4,29 @@ import type { WsBenchRow } from './ws.bench';
 import { round, table } from './statistics';
 
 export function restReport(rows: readonly RestBenchRow[], connections: number): string {
+  const ratioTo = (row: RestBenchRow, target: RestBenchRow['target']): number | string => {
+    const baseline = rows.find((other) => other.path === row.path && other.target === target);
+    return baseline && baseline !== row ? round(row.requestsPerSecond / baseline.requestsPerSecond) : '';
+  };
   const lines = [
-    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', 'ratio'],
-    ...rows.map((row) => {
-      const baseline = rows.find((other) => other.path === row.path && other.target === 'bare-fastify');
-      const ratio = baseline ? round(row.requestsPerSecond / baseline.requestsPerSecond) : '';
-      return [row.path, row.target, row.requestsPerSecond, row.p50Ms, row.p99Ms, row.non2xx, ratio];
-    }),
+    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', '÷ bare', '÷ limit', 'CPU µs/req'],
+    ...rows.map((row) => [
+      row.path,
+      row.target,
+      row.requestsPerSecond,
+      row.p50Ms,
+      row.p99Ms,
+      row.non2xx,
+      ratioTo(row, 'bare-fastify'),
+      row.target === 'gateway' ? ratioTo(row, 'fastify-limit') : '',
+      row.cpuUsPerRequest,
+    ]),
   ];
-  return `REST (${connections} connections, medians of the rounds)\n${table(lines)}\n`;
+  return (
+    `REST (${connections} connections, medians of the rounds; fastify-limit = bare Fastify with the ` +
+    "gateway's key lookup and shared rate limit; CPU µs/req = the server process's CPU time per request)\n" +
+    `${table(lines)}\n`
+  );
 }
 
 /**

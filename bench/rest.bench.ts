@@ -1,15 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RedisKeys } from '@pds/redis';
-import {
-  deletePrefix,
-  type RunningApp,
-  seedMarket,
-  SHARED_REDIS_URL,
-  spawnApp,
-  uniquePrefix,
-} from '@pds/testing';
+import { deletePrefix, type RunningApp, seedMarket, SHARED_REDIS_URL, uniquePrefix } from '@pds/testing';
 import { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
 import { type LoadResult, measureLoad } from './load';
@@ -21,16 +15,43 @@ export interface RestBenchOptions {
   readonly durationSeconds: number;
   readonly connections: number;
   readonly keyPoolSize: number;
+  /** Only the paths containing one of these (all when empty). */
+  readonly paths: readonly string[];
+  /** When set, the gateway writes a V8 CPU profile of the whole run here. */
+  readonly profileDir?: string | undefined;
 }
+
+/**
+ * bare-fastify: the same bodies, nothing else. fastify-limit: that plus the gateway's key lookup and
+ * shared rate limit (the floor an exact limit across replicas sets). gateway: the service.
+ */
+export type RestTarget = 'bare-fastify' | 'fastify-limit' | 'gateway';
+
+const TARGETS: readonly RestTarget[] = ['bare-fastify', 'fastify-limit', 'gateway'];
 
 export interface RestBenchRow {
   readonly path: string;
-  readonly target: 'gateway' | 'bare-fastify';
+  readonly target: RestTarget;
   readonly requestsPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly non2xx: number;
-  readonly rounds: LoadResult[];
+  /** The server process's CPU time (user + system) per request: steadier than req/s on a busy machine. */
+  readonly cpuUsPerRequest: number;
+  readonly rounds: MeasuredRound[];
+}
+
+type MeasuredRound = LoadResult & { readonly cpuUsPerRequest: number };
+
+function pidOf(app: RunningApp): number {
+  if (app.process.pid === undefined) throw new Error('a bench server has no process id');
+  return app.process.pid;
+}
+
+/** CPU time a process has used so far, user + system, in ms (from /proc, in clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const WARM_UP_SECONDS = 2;
@@ -60,8 +81,9 @@ async function baselineBodies(gatewayUrl: string, headers: Record<string, string
 }
 
 /**
- * The gateway (API key, Redis rate limit, validation, Redis read) against bare Fastify serving the
- * same bodies, measured alternately in the same run, `rounds` times each; medians reported.
+ * The gateway (API key, Redis rate limit, validation, deadline) against bare Fastify serving the
+ * same bodies and against Fastify with the gateway's key lookup and rate limit, measured in turn in
+ * the same run, `rounds` times each; medians reported.
  */
 export async function runRestBench(options: RestBenchOptions): Promise<RestBenchRow[]> {
   const prefix = uniquePrefix('bench-rest');
@@ -71,21 +93,32 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
   try {
     await seedMarket(redis, keys, 600);
     const pool = await createKeyPool(redis, keys, options.keyPoolSize);
-    const gateway = await spawnApp(
-      'gateway',
-      { REDIS_PREFIX: prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
-      { retainOutput: false },
+    const gateway = await spawnNode(
+      'apps/gateway/src/main.js',
+      { PORT: '0', METRICS_PORT: '0', REDIS_PREFIX: prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
+      options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
     );
     started.push(gateway);
     const gatewayUrl = `http://127.0.0.1:${gateway.port}`;
-    const baseline = await spawnNode('bench/baseline-server.js', {
-      BODIES_FILE: await baselineBodies(gatewayUrl, pool[0] ?? {}),
+    const bodiesFile = await baselineBodies(gatewayUrl, pool[0] ?? {});
+    const bare = await spawnNode('bench/baseline-server.js', { BODIES_FILE: bodiesFile });
+    started.push(bare);
+    const limited = await spawnNode('bench/baseline-limit-server.js', {
+      BODIES_FILE: bodiesFile,
+      REDIS_URL: SHARED_REDIS_URL,
+      REDIS_PREFIX: prefix,
     });
-    started.push(baseline);
-    const baselineUrl = `http://127.0.0.1:${baseline.port}`;
-    const targets = { gateway: { url: gatewayUrl, headerPool: pool }, 'bare-fastify': { url: baselineUrl } };
+    started.push(limited);
+    const targets: Record<RestTarget, Target> = {
+      'bare-fastify': { url: `http://127.0.0.1:${bare.port}`, pid: pidOf(bare) },
+      'fastify-limit': { url: `http://127.0.0.1:${limited.port}`, pid: pidOf(limited), headerPool: pool },
+      gateway: { url: gatewayUrl, pid: pidOf(gateway), headerPool: pool },
+    };
     const rows: RestBenchRow[] = [];
-    for (const path of PATHS) rows.push(...(await measurePath(path, targets, options)));
+    const paths = PATHS.filter(
+      (path) => options.paths.length === 0 || options.paths.some((p) => path.includes(p)),
+    );
+    for (const path of paths) rows.push(...(await measurePath(path, targets, options)));
     return rows;
   } finally {
     await Promise.all(started.map((app) => app.stop()));
@@ -96,15 +129,21 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
 
 interface Target {
   readonly url: string;
+  /** The server's process, whose CPU time per request is measured. */
+  readonly pid: number;
   readonly headerPool?: readonly Record<string, string>[];
 }
 
 async function measurePath(
   path: string,
-  targets: Record<RestBenchRow['target'], Target>,
+  targets: Record<RestTarget, Target>,
   options: RestBenchOptions,
 ): Promise<RestBenchRow[]> {
-  const results: Record<RestBenchRow['target'], LoadResult[]> = { gateway: [], 'bare-fastify': [] };
+  const results: Record<RestTarget, MeasuredRound[]> = {
+    gateway: [],
+    'bare-fastify': [],
+    'fastify-limit': [],
+  };
   // Unmeasured first: both sides reach steady state (JIT, connection pools, caches) before counting.
   for (const { url, headerPool } of Object.values(targets)) {
     const warmUp = {
@@ -115,27 +154,30 @@ async function measurePath(
     await measureLoad(headerPool ? { ...warmUp, headerPool } : warmUp);
   }
   for (let round = 0; round < options.rounds; round += 1) {
-    // Alternate which goes first, so warm-up and machine drift do not favour one side.
-    const order =
-      round % 2 === 0 ? (['bare-fastify', 'gateway'] as const) : (['gateway', 'bare-fastify'] as const);
+    // Rotate which goes first, so warm-up and machine drift do not favour one side.
+    const order = TARGETS.map((_, index) => TARGETS[(index + round) % TARGETS.length] ?? 'gateway');
     for (const target of order) {
-      const { url, headerPool } = targets[target];
+      const { url, pid, headerPool } = targets[target];
       const load = {
         url: `${url}${path}`,
         connections: options.connections,
         durationSeconds: options.durationSeconds,
       };
-      results[target].push(await measureLoad(headerPool ? { ...load, headerPool } : load));
+      const cpuBefore = cpuMs(pid);
+      const result = await measureLoad(headerPool ? { ...load, headerPool } : load);
+      const cpuUsPerRequest = (1000 * (cpuMs(pid) - cpuBefore)) / Math.max(1, result.requests);
+      results[target].push({ ...result, cpuUsPerRequest });
     }
   }
-  return (['bare-fastify', 'gateway'] as const).map((target) => summarise(path, target, results[target]));
+  return TARGETS.map((target) => summarise(path, target, results[target]));
 }
 
-function summarise(path: string, target: RestBenchRow['target'], rounds: LoadResult[]): RestBenchRow {
+function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): RestBenchRow {
   return {
     path,
     target,
     requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
+    cpuUsPerRequest: round(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
     p50Ms: round(median(rounds.map((r) => r.p50Ms))),
     p99Ms: round(median(rounds.map((r) => r.p99Ms))),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),

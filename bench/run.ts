@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runIngestBench } from './ingest.bench';
 import { ingestReport, restReport, wsReport } from './report';
@@ -13,6 +13,11 @@ function numberFromEnv(name: string, fallback: number): number {
   return value && /^\d+$/.test(value) ? Number(value) : fallback;
 }
 
+/** The machine's 1, 5 and 15 minute load averages, printed beside each scenario's figures. */
+function load(): number[] {
+  return loadavg().map((value) => round(value, 2));
+}
+
 function machine(): Record<string, string | number> {
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
@@ -22,12 +27,35 @@ function machine(): Record<string, string | number> {
   };
 }
 
+async function restScenario(
+  report: Record<string, unknown>,
+  durationSeconds: number,
+  connections: number,
+): Promise<void> {
+  const before = load();
+  const rows = await runRestBench({
+    rounds: numberFromEnv('BENCH_ROUNDS', 5),
+    durationSeconds,
+    connections,
+    keyPoolSize: numberFromEnv('BENCH_KEY_POOL', 100),
+    profileDir: process.env.BENCH_REST_PROFILE_DIR,
+    paths: (process.env.BENCH_REST_PATHS ?? '').split(',').filter(Boolean),
+  });
+  report.rest = rows;
+  report.restLoad = { before, after: load() };
+  process.stdout.write(
+    `\n${restReport(rows, connections)}Load average before / after: ${before.join(' ')} / ${load().join(' ')}\n`,
+  );
+}
+
 /**
  * `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk.
  * WebSocket settings: BENCH_WS_CLIENTS (1000,5000,10000), BENCH_WS_TRADES_PER_SECOND (20),
  * BENCH_WS_TARGETS (bare-ws,gateway), BENCH_WS_CLIENTS_PER_KEY (50), BENCH_WS_OPEN_UNDER_LOAD
  * (false: clients connect while the ingestor is paused), BENCH_WS_PROFILE_DIR (CPU profiles of the
- * gateway and the client process). Progress goes to stderr.
+ * gateway and the client process). REST: BENCH_REST_PATHS (the paths containing
+ * one of these), BENCH_REST_PROFILE_DIR (a CPU profile of the gateway).
+ * Progress goes to stderr.
  */
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
@@ -35,17 +63,9 @@ async function main(): Promise<void> {
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
   const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ws,ingest').split(',');
   const report: Record<string, unknown> = { startedAt, machine: machine() };
-  if (scenarios.includes('rest')) {
-    const rows = await runRestBench({
-      rounds: numberFromEnv('BENCH_ROUNDS', 5),
-      durationSeconds,
-      connections,
-      keyPoolSize: numberFromEnv('BENCH_KEY_POOL', 100),
-    });
-    report.rest = rows;
-    process.stdout.write(`\n${restReport(rows, connections)}`);
-  }
+  if (scenarios.includes('rest')) await restScenario(report, durationSeconds, connections);
   if (scenarios.includes('ws')) {
+    const before = load();
     const tradesPerSecond = numberFromEnv('BENCH_WS_TRADES_PER_SECOND', 20);
     const clientCounts = (process.env.BENCH_WS_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
     const rows = await runWsBench({
@@ -60,7 +80,10 @@ async function main(): Promise<void> {
       openUnderLoad: process.env.BENCH_WS_OPEN_UNDER_LOAD === 'true',
     });
     report.ws = rows;
-    process.stdout.write(`\n${wsReport(rows, tradesPerSecond)}`);
+    report.wsLoad = { before, after: load() };
+    process.stdout.write(
+      `\n${wsReport(rows, tradesPerSecond)}Load average before / after: ${before.join(' ')} / ${load().join(' ')}\n`,
+    );
   }
   if (scenarios.includes('ingest')) {
     const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);

@@ -1,5 +1,15 @@
 /**
  * The gateway's public entry point for code outside it (bench, tools, tests of other folders):
- * the API-key store, to provision keys in Redis the way the gateway reads them.
+ * the API-key store, to provision keys in Redis the way the gateway reads them; and the pieces the
+ * bench's rate-limited baseline reuses (key hash, key cache, usage tally), so its floor is the
+ * gateway's own cost of an exact shared limit.
  */
-export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './keys';
+export {
+  type ApiKeyAccount,
+  ApiKeyCache,
+  ApiKeyStore,
+  type CreatedApiKey,
+  hashApiKey,
+  type NewApiKey,
+  usageTally,
+} from './keys';

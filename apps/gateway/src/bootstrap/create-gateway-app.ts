@@ -14,6 +14,7 @@ import { proxyTrust } from '../proxy-trust';
 import { boundEveryRequest } from '../deadline/http-deadlines';
 import { parseQueryString } from '../validation/query-string';
 import { answerClientError, answerFrameworkError } from '../errors/framework-errors';
+import { serveLeanPriceRoutes } from './lean-price-routes';
 import { GatewayWsAdapter } from '../streaming/gateway-ws-adapter';
 import { WsMetrics } from '../streaming/ws-metrics';
 
@@ -42,7 +43,9 @@ export async function createGatewayApp(
   // Before any route is registered: each route gets its metrics hook as it is added.
   app.get(HttpMetrics).instrument(app.getHttpAdapter().getInstance());
   boundEveryRequest(app.getHttpAdapter().getInstance(), env.REQUEST_DEADLINE_MS);
-  app.useGlobalPipes(new QueryValidationPipe());
+  const queries = new QueryValidationPipe();
+  app.useGlobalPipes(queries);
+  serveLeanPriceRoutes(app, queries, logger);
   // Reads the refresh-token cookie of the auth operations.
   await app.register(fastifyCookie);
   await serveStripeWebhooks(app);

@@ -60,22 +60,26 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const answer = toApiException(error);
-    // Only what nobody answered on purpose is a bug worth an error line (a 503 we chose is not).
-    const intended = error instanceof ApiException || isStorageUnavailableError(error);
-    if (answer.getStatus() >= 500 && !intended) {
-      this.logger.error(
-        {
-          error: error instanceof Error ? error.message : String(error),
-          stack: error instanceof Error ? error.stack : undefined,
-        },
-        'unhandled error',
-      );
-    }
-    if (reply.sent) return;
-    sendApiException(reply, answer);
+    answerThrown(error, host.switchToHttp().getResponse<FastifyReply>(), this.logger);
   }
+}
+
+/** Answers what a request threw in the contract's shape (unless answered already); logs bugs. */
+export function answerThrown(error: unknown, reply: FastifyReply, logger: AppLogger): void {
+  const answer = toApiException(error);
+  // Only what nobody answered on purpose is a bug worth an error line (a 503 we chose is not).
+  const intended = error instanceof ApiException || isStorageUnavailableError(error);
+  if (answer.getStatus() >= 500 && !intended) {
+    logger.error(
+      {
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      },
+      'unhandled error',
+    );
+  }
+  if (reply.sent) return;
+  sendApiException(reply, answer);
 }
 
 /** Writes `answer` as the contract's `{code, message}` JSON with its status and headers. */

@@ -5,13 +5,15 @@
 export { KeysModule } from './keys.module';
 export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './store/api-key.store';
 export type { ApiKeyRecord } from './store/api-key-record';
+export { hashApiKey } from './store/api-key-secret';
+export { ApiKeyCache } from './authentication/api-key-cache';
 export { type ApiKeyCredentials, extractCredentials } from './authentication/api-key-credentials';
 export type {
   ApiKeyAccount,
   ApiKeyPrincipal,
   AuthenticatedRequest,
 } from './authentication/api-key-principal';
-export { ApiKeyGuard } from './authentication/api-key.guard';
+export { ApiKeyGuard, authenticateRequest } from './authentication/api-key.guard';
 export { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';

@@ -5,15 +5,17 @@
  * lags.
  */
 export class ConflationBuffer {
-  private readonly entries = new Map<number, string>();
+  /** Made on the first message held: most readers keep up, and a Map per socket adds up. */
+  private entries: Map<number, string> | undefined;
 
   constructor(private readonly maxEntries = 8) {}
 
   get size(): number {
-    return this.entries.size;
+    return this.entries?.size ?? 0;
   }
 
   set(key: number, message: string): void {
+    this.entries ??= new Map();
     this.entries.set(key, message);
     if (this.entries.size <= this.maxEntries) return;
     this.entries.delete(Math.min(...this.entries.keys()));
@@ -21,13 +23,15 @@ export class ConflationBuffer {
 
   /** The pending messages, oldest key first (a closed kline before the next open one), and empties. */
   take(): string[] {
-    const keys = [...this.entries.keys()].sort((a, b) => a - b);
-    const messages = keys.map((key) => this.entries.get(key) ?? '');
-    this.entries.clear();
+    const entries = this.entries;
+    if (!entries) return [];
+    const keys = [...entries.keys()].sort((a, b) => a - b);
+    const messages = keys.map((key) => entries.get(key) ?? '');
+    this.entries = undefined;
     return messages;
   }
 
   clear(): void {
-    this.entries.clear();
+    this.entries = undefined;
   }
 }

@@ -41,10 +41,12 @@ export class GatewayWsAdapter extends WsAdapter {
   }
 
   override bindErrorHandler(server: WebSocketServer): WebSocketServer {
+    // One listener shared by every socket, not a closure each.
+    const onError = (error: Error): void => {
+      this.clientFault(protocolErrorReason(error), error);
+    };
     server.on('connection', (socket: WebSocket) => {
-      socket.on('error', (error) => {
-        this.clientFault(protocolErrorReason(error), error);
-      });
+      socket.on('error', onError);
     });
     server.on('wsClientError', (error: Error, socket: Duplex) => {
       this.clientFault('handshake', error);
@@ -54,6 +56,18 @@ export class GatewayWsAdapter extends WsAdapter {
       this.appLogger.error({ error: error.message }, 'websocket server error');
     });
     return server;
+  }
+
+  /**
+   * No stream handles client frames (StreamSessions), so a socket gets none of Nest's per-client
+   * message pipeline (two event observables, a Map and their subscribers for every socket).
+   */
+  override bindMessageHandlers(
+    client: WebSocket,
+    handlers: Parameters<WsAdapter['bindMessageHandlers']>[1],
+    transform: Parameters<WsAdapter['bindMessageHandlers']>[2],
+  ): void {
+    if (handlers.length > 0) super.bindMessageHandlers(client, handlers, transform);
   }
 
   protected override ensureHttpServerExists(port: number, httpServer?: Server): Server | undefined {

@@ -24,6 +24,16 @@ import {
 import { type ConnectionContext, StreamSocket } from './stream-socket';
 import { countClose, WsMetrics } from './ws-metrics';
 
+const CONNECTION = Symbol('stream connection');
+
+/** A socket with its connection on it, so that shared listeners find it. */
+type OwnedSocket = WebSocket & { [CONNECTION]?: StreamSocket };
+
+function onPong(this: WebSocket): void {
+  const connection = (this as OwnedSocket)[CONNECTION];
+  if (connection) connection.unansweredPings = 0;
+}
+
 /**
  * The life of every stream socket of this process. A socket is checked in the order of HTTP
  * (authentication, connection limit, validation); a failed check sends the error frame and closes
@@ -36,6 +46,8 @@ export class StreamSessions {
   readonly slowReaders: SlowReaders;
   private readonly context: ConnectionContext;
   private accepting = true;
+  /** One close listener for every socket (not a closure each): the socket leads to its connection. */
+  private readonly onSocketClose: (this: WebSocket, code: number) => void;
 
   constructor(
     private readonly env: GatewayEnvironment,
@@ -50,6 +62,13 @@ export class StreamSessions {
       this.logger.warn({ route: connection.route.path, keyId: connection.keyId }, 'ws-slow-reader');
       connection.close(CloseCode.TryAgainLater, 'client too slow');
     });
+    const onClose = (connection: StreamSocket, code: number): void => {
+      this.onClose(connection, code);
+    };
+    this.onSocketClose = function (this: WebSocket, code: number) {
+      const connection = (this as OwnedSocket)[CONNECTION];
+      if (connection) onClose(connection, code);
+    };
     this.context = { highWaterBytes: env.WS_SLOW_CLIENT_BUFFER_BYTES, slowReaders: this.slowReaders };
     slots.onLost((slot) => {
       this.onSlotLost(slot);
@@ -63,14 +82,9 @@ export class StreamSessions {
     const connection = new StreamSocket(randomUUID(), socket, request.socket, route, this.context, tally);
     this.connections.set(connection.id, connection);
     tally.open += 1;
-    socket.once('close', (code: number) => {
-      tally.open -= 1;
-      countClose(tally, connection.sentCloseCode ?? code);
-      this.onClose(connection, code);
-    });
-    socket.on('pong', () => {
-      connection.unansweredPings = 0;
-    });
+    (socket as OwnedSocket)[CONNECTION] = connection;
+    socket.once('close', this.onSocketClose);
+    socket.on('pong', onPong);
     if (!this.accepting) {
       connection.close(CloseCode.GoingAway, 'server shutting down');
       return;
@@ -125,6 +139,9 @@ export class StreamSessions {
   }
 
   private onClose(connection: StreamSocket, code: number): void {
+    const tally = this.metrics.tallyOf(connection.route);
+    tally.open -= 1;
+    countClose(tally, connection.sentCloseCode ?? code);
     connection.markClosed();
     this.connections.delete(connection.id);
     this.hub.leave(connection);

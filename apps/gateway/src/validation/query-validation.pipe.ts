@@ -52,7 +52,10 @@ export class QueryValidationPipe implements PipeTransform {
       known = new Map();
       this.validQueries.set(metatype, known);
     }
-    const key = JSON.stringify(parameters.map((name) => query[name] ?? null));
+    // No declared parameter given (e.g. /prices/current) is the commonest query: no key to build.
+    const key = parameters.some((name) => query[name] !== undefined)
+      ? JSON.stringify(parameters.map((name) => query[name] ?? null))
+      : '';
     const seen = known.get(key);
     if (seen) return seen;
     const dto = validate(metatype, query, parameters);

@@ -29,6 +29,15 @@ function bearerTokens(authorization: string | string[] | undefined): string[] {
  * scheme carries no API key.
  */
 export function extractCredentials(sources: CredentialSources): ApiKeyCredentials {
+  const header = sources.headers['x-api-key'];
+  // The common case, one x-api-key header and no other scheme, without building lists.
+  if (
+    typeof header === 'string' &&
+    sources.headers.authorization === undefined &&
+    sources.apiKeyQuery === undefined
+  ) {
+    return header === '' ? { kind: 'conflicting' } : { kind: 'present', key: header };
+  }
   const offered = [
     ...single(sources.headers['x-api-key']),
     ...bearerTokens(sources.headers.authorization),

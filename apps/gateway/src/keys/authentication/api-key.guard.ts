@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { extractCredentials } from './api-key-credentials';
-import type { AuthenticatedRequest } from './api-key-principal';
+import type { ApiKeyPrincipal, AuthenticatedRequest } from './api-key-principal';
 import { Authenticator } from './authenticator';
 import { IS_PUBLIC } from '../../public.decorator';
 
@@ -20,9 +20,18 @@ export class ApiKeyGuard implements CanActivate {
       return true;
     }
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
-    const query = request.query as Record<string, unknown>;
-    const credentials = extractCredentials({ headers: request.headers, apiKeyQuery: query.apiKey });
-    request.apiKey = await this.authenticator.authenticate(credentials, request.ip);
+    await authenticateRequest(this.authenticator, request);
     return true;
   }
+}
+
+/** The request's API key from its headers or query, authenticated (401, 429), kept on the request. */
+export async function authenticateRequest(
+  authenticator: Authenticator,
+  request: FastifyRequest & AuthenticatedRequest,
+): Promise<ApiKeyPrincipal> {
+  const query = request.query as Record<string, unknown>;
+  const credentials = extractCredentials({ headers: request.headers, apiKeyQuery: query.apiKey });
+  request.apiKey = await authenticator.authenticate(credentials, request.ip);
+  return request.apiKey;
 }

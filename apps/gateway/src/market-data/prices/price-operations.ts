@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CurrentKlineQueryDto } from './dto/current-kline-query.dto';
+import { KlinesQueryDto } from './dto/klines-query.dto';
+import { PriceQueryDto } from './dto/price-query.dto';
+import { PricesController } from './prices.controller';
+
+/** A price operation as the lean path calls it: its method, its query DTO, and the call. */
+export interface PriceOperation {
+  /** The controller method's name; its decorators (the rate-limit bucket) are read from it. */
+  readonly method: keyof PricesController;
+  readonly query: new () => object;
+  readonly answer: (query: object, request: FastifyRequest, reply: FastifyReply) => Promise<string | Buffer>;
+}
+
+/** The controller's three operations by route URL, each calling its handler with its arguments. */
+export function priceOperations(controller: PricesController): Record<string, PriceOperation> {
+  return {
+    '/api/v1/prices/current': {
+      method: 'getCurrentPrice',
+      query: PriceQueryDto,
+      answer: (query, _request, reply) => controller.getCurrentPrice(query, reply),
+    },
+    '/api/v1/prices/klines': {
+      method: 'getKlines',
+      query: KlinesQueryDto,
+      answer: (query, request, reply) =>
+        controller.getKlines(query as KlinesQueryDto, request.deadline ?? undefined, reply),
+    },
+    '/api/v1/prices/klines/current': {
+      method: 'getCurrentKline',
+      query: CurrentKlineQueryDto,
+      answer: (query, _request, reply) => controller.getCurrentKline(query as CurrentKlineQueryDto, reply),
+    },
+  };
+}

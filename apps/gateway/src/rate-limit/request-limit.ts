@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { FixedWindowCounter, RedisKeys, secondsLeft } from '@pds/redis';
+import type { FastifyReply } from 'fastify';
+import { type ApiKeyPrincipal, usageTally } from '../keys';
+import { ApiException } from '../errors/api-exception';
+import { fromStorage } from '../errors/storage-unavailable.error';
+
+const WINDOW_MS = 60_000;
+
+/**
+ * Per-key, per-operation REST limits (CONTRACT section 5): a fixed window per key and bucket in
+ * Redis, one round trip per request, the same count on every replica. The same script call also
+ * tallies the request (and a 429) in the key's hourly usage history (CONTRACT section 10).
+ * Used by RateLimitGuard and by the price operations' lean path alike.
+ */
+@Injectable()
+export class RequestLimit {
+  constructor(
+    private readonly counter: FixedWindowCounter,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  /** Counts one request of `principal` in `bucket`; sets X-RateLimit-*; throws 429 past the limit. */
+  async count(principal: ApiKeyPrincipal, bucket: string, reply: FastifyReply): Promise<void> {
+    const limit = principal.requestsPerMinute;
+    const tally = usageTally(this.keys, principal.id, bucket, limit, Date.now());
+    const count = await fromStorage(
+      this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS, tally),
+    );
+    const seconds = secondsLeft(count);
+    // On every authenticated answer, the 429 included (CONTRACT section 5).
+    reply.header('X-RateLimit-Limit', limit);
+    reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
+    reply.header('X-RateLimit-Reset', seconds);
+    if (count.hits > limit) {
+      reply.header('Retry-After', seconds);
+      throw ApiException.tooManyRequests(
+        `Rate limit of ${limit} requests per minute exceeded. Retry after ${seconds} seconds.`,
+        seconds,
+      );
+    }
+  }
+}
