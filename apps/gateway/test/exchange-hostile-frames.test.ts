@@ -1,5 +1,5 @@
 import { type Kline, type Price } from '@pds/market';
-import { connect, type Sim, type StreamClient, wsUrl } from '@pds/testing';
+import { connect, eventually, type Sim, type StreamClient, wsUrl } from '@pds/testing';
 import { BINANCE_CASES, type HostileCase, KRAKEN_CASES } from './support/hostile-frames';
 import { hostileStack, type HostileStack, servedFollows } from './support/hostile-stack';
 import { watchingSourceLabels } from './support/source-labels';
@@ -40,6 +40,11 @@ describe('no frame from an exchange freezes, falsifies or stops the service (iss
   beforeAll(async () => {
     stack = await hostileStack('hostile-frames');
     await servedFollows(stack, stack.binance, 60_000);
+    // The stream's first frame is the open kline, once there is one (before it, a 503 frame).
+    await eventually(
+      async () => (await stack.get('/api/v1/prices/klines/current?interval=1m')).body,
+      'the open 1m kline',
+    );
     const query = { apiKey: stack.headers['x-api-key'] ?? '' };
     prices = (await connect(wsUrl(stack.harness.url(), '/api/v1/prices/current', query))).client;
     klines = (
