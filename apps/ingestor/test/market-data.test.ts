@@ -1,5 +1,5 @@
 import { applyTrade, INTERVALS, type Kline, klineFromTrade, openTimeOf, toIsoTime } from '@pds/market';
-import { type RunningApp, testRedis } from '@pds/testing';
+import { type RunningApp, testExchanges, testRedis } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
 // The integration project's testTimeout is not applied by Jest 30 (a global-only option): set it here.
@@ -53,7 +53,8 @@ describe('ingestor: live market data in Redis', () => {
       const raw = await store.rawPrice();
       return raw?.includes('97123.45') ? raw : undefined;
     }, 'the latest price');
-    expect(price).toBe(`{"price":"97123.45000000","time":"${toIsoTime(trade.time)}"}`);
+    const exchange = testExchanges().primary;
+    expect(price).toBe(`{"price":"97123.45000000","time":"${toIsoTime(trade.time)}","source":"${exchange}"}`);
 
     const after = await store.openKlines();
     const exact = { id: trade.id, price: '97123.45000000', quantity: '0.00123000', time: trade.time };

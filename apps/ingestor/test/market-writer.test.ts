@@ -60,17 +60,20 @@ describe('the ingest Lua step (real Redis)', () => {
     expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBeNull();
   });
 
-  it('writes price, open kline and lastEventTime for the lease owner, in the exact shapes', async () => {
+  it('writes price, open kline (each with its exchange) and lastEventTime for the lease owner, in the exact shapes', async () => {
     const outcome = await writer.write(SYMBOL, OWNER, {
       eventTime: 1000,
+      exchange: 'kraken',
       price: { price: '97123.45000000', time: '2026-11-22T01:00:30.000Z' },
       klines: [{ interval: '1m', kind: 'open', kline: kline(M0, '97123.45000000') }],
     });
     expect(outcome).toEqual({ written: true, changes: 2 });
-    expect(await store.rawPrice()).toBe('{"price":"97123.45000000","time":"2026-11-22T01:00:30.000Z"}');
+    expect(await store.rawPrice()).toBe(
+      '{"price":"97123.45000000","time":"2026-11-22T01:00:30.000Z","source":"kraken"}',
+    );
     expect(await store.redis.get(store.keys.openKline(SYMBOL, '1m'))).toBe(
       `{"openTime":"${M0}","closeTime":"2026-11-22T01:00:59.999Z","open":"1.00","high":"99999.00","low":"0.50",` +
-        '"close":"97123.45000000","volume":"2.00","trades":3,"isClosed":false}',
+        '"close":"97123.45000000","volume":"2.00","trades":3,"isClosed":false,"source":"kraken"}',
     );
     expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBe('1000');
   });

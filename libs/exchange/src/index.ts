@@ -14,7 +14,7 @@ export * from './exchange-history-start';
 export { readBoundedText } from './rest-body';
 export * from './stream/stream-frame';
 export * from './stream/wire-format';
-export { StreamConnection, type SocketFactory } from './stream/stream-connection';
+export { OVERSIZE_DEATH, StreamConnection, type SocketFactory } from './stream/stream-connection';
 export * from './binance/binance-adapter';
 export * from './binance/binance-frame';
 export * from './binance/binance-rest-client';

@@ -3,6 +3,7 @@ export * from './redis-keys';
 export * from './history-queue';
 export * from './last-event-time';
 export * from './exchange-status';
+export * from './sourced-record';
 export * from './scripts/lua-script';
 export * from './scripts/market-rules.lua';
 export * from './scripts/script-replies';

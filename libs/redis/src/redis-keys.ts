@@ -8,8 +8,8 @@ import type { Interval, MarketSymbol } from '@pds/market';
  *
  * | key                         | type       | value                                             |
  * |-----------------------------|------------|---------------------------------------------------|
- * | latestPrice                 | string     | Price JSON                                        |
- * | openKline(interval)         | string     | Kline JSON (isClosed false)                       |
+ * | latestPrice                 | string     | Price JSON + its exchange (sourced-record.ts)     |
+ * | openKline(interval)         | string     | Kline JSON (isClosed false) + its exchange        |
  * | closedKlines(interval)      | sorted set | score openTime ms, member Kline JSON (isClosed true) |
  * | coverage(interval)          | sorted set | covered [start,end] ranges of history, see cache  |
  * | lastEventTime               | string     | epoch ms of the newest exchange event written     |

@@ -1,5 +1,5 @@
 import { DEFAULT_SYMBOL, type Interval, type Kline, type MarketSymbol, type Price } from '@pds/market';
-import type { RedisClient, RedisKeys } from '@pds/redis';
+import { type RedisClient, type RedisKeys, splitSource } from '@pds/redis';
 
 /** A closed kline as stored: the sorted-set score (its open time) and the member. */
 export interface StoredKline {
@@ -22,12 +22,12 @@ export async function storedClosedKlines(
   return stored;
 }
 
-/** The latest price in Redis, if any. */
+/** The latest price in Redis, if any (without the exchange stored with it). */
 export async function storedPrice(
   redis: RedisClient,
   keys: RedisKeys,
   symbol: MarketSymbol = DEFAULT_SYMBOL,
 ): Promise<Price | undefined> {
   const value = await redis.get(keys.latestPrice(symbol));
-  return value === null ? undefined : (JSON.parse(value) as Price);
+  return value === null ? undefined : (JSON.parse(splitSource(value).json) as Price);
 }

@@ -14,9 +14,9 @@ export class SnapshotReader {
   async read(request: StreamRequest, deadline?: RequestDeadline): Promise<string> {
     switch (request.kind) {
       case 'price':
-        return this.marketData.currentPrice(request.symbol);
+        return (await this.marketData.currentPrice(request.symbol)).json;
       case 'current-kline':
-        return this.marketData.currentKline(request.symbol, request.interval);
+        return (await this.marketData.currentKline(request.symbol, request.interval)).json;
       case 'klines': {
         const { symbol, interval, window } = request;
         const klines = await this.marketData.klines(symbol, interval, window, deadline);
@@ -33,7 +33,7 @@ export class SnapshotReader {
   async endsInPast(request: StreamRequest): Promise<boolean> {
     if (request.kind !== 'klines' || request.window.to === undefined) return false;
     const current = await this.marketData.currentKline(request.symbol, request.interval).then(
-      (json) => openTimeOfKlineJson(json),
+      ({ json }) => openTimeOfKlineJson(json),
       () => openTimeOf(Date.now(), request.interval),
     );
     return request.window.to < current;

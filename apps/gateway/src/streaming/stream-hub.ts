@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppLogger } from '@pds/observability';
-import { RedisKeys } from '@pds/redis';
+import { RedisKeys, splitSource } from '@pds/redis';
 import { ChangeSubscriber, type Unsubscribe } from '../changes/change-subscriber';
 import { nextArrival, textFrame, type TopicUpdate, UpdateBatch } from './frames';
 import { channelOf, formatOf, type StreamFormat, type StreamRequest } from './stream-request';
@@ -32,8 +32,10 @@ export class StreamTopic {
   ) {}
 
   /** The channel handler; an arrow so it is bound once per topic, never per socket. */
-  readonly publish = (message: string): void => {
+  readonly publish = (record: string): void => {
     try {
+      // Stored values carry their exchange (for X-Price-Source); frames carry the value alone.
+      const message = splitSource(record).json;
       const wire = textFrame(this.format.frameOf(message));
       this.queued.push({ arrival: nextArrival(), key: this.format.keyOf(message), message, wire });
       if (this.queued.length === 1) {

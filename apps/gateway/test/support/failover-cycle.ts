@@ -1,6 +1,7 @@
 import { type Price } from '@pds/market';
 import { eventually, isMsg, nextLog, type StreamClient } from '@pds/testing';
 import { type DarkMode, type FailoverStack, MINUTE, type PriceAnswer, untilSource } from './failover-stack';
+import { type LabelReport, watchingSourceLabels } from './source-labels';
 
 /** What one dark period looked like from outside. */
 export interface DarkCycle {
@@ -13,6 +14,8 @@ export interface DarkCycle {
   /** Test-clock times: the primary made dark, and lit again. */
   readonly darkAt: number;
   readonly lightAt: number;
+  /** The price operations' answers during and right after each switch (`X-Price-Source` against the value). */
+  readonly labels: readonly LabelReport[];
 }
 
 export interface CycleHooks {
@@ -37,19 +40,27 @@ export async function darkCycle(
 ): Promise<DarkCycle> {
   const before = await untilSource(stack, 'binance', 'the primary serving', 60_000);
   const awayLog = nextLog(stack.ingestor, isMsg('exchange-switched', { to: 'kraken' }), 60_000);
+  const read = (path: string) => stack.answer(path);
   const darkAt = Date.now();
-  await stack.primary.post('/sim/dark', { mode });
-  const away = await awayLog;
-  const during = await untilSource(stack, 'kraken', `the standby serving (${mode})`, 30_000);
-  await framesAfter(ws, `a price frame while the standby serves (${mode})`);
+  const [{ away, during }, awayLabels] = await watchingSourceLabels(read, async () => {
+    await stack.primary.post('/sim/dark', { mode });
+    const switched = await awayLog;
+    // The label follows the value: Kraken's first price may wait out a minute without a trade.
+    const served = await untilSource(stack, 'kraken', `the standby serving (${mode})`, 150_000);
+    await framesAfter(ws, `a price frame while the standby serves (${mode})`);
+    return { away: switched, during: served };
+  });
   await hooks.whileStandbyServes?.();
   const backLog = nextLog(stack.ingestor, isMsg('exchange-switched', { to: 'binance' }), 3 * MINUTE);
   const lightAt = Date.now();
-  await stack.primary.post('/sim/light');
-  const back = await backLog;
-  await untilSource(stack, 'binance', `the primary serving again (${mode})`, 30_000);
-  await framesAfter(ws, `a price frame once the primary is back (${mode})`);
-  return { away, back, before, during, darkAt, lightAt };
+  const [back, backLabels] = await watchingSourceLabels(read, async () => {
+    await stack.primary.post('/sim/light');
+    const switched = await backLog;
+    await untilSource(stack, 'binance', `the primary serving again (${mode})`, 30_000);
+    await framesAfter(ws, `a price frame once the primary is back (${mode})`);
+    return switched;
+  });
+  return { away, back, before, during, darkAt, lightAt, labels: [awayLabels, backLabels] };
 }
 
 /** Resolves once the client has received a frame it did not have when called. */
@@ -67,6 +78,14 @@ export function expectSwitchTimes(cycle: DarkCycle): void {
   expect(Date.parse(cycle.during.price?.time ?? '')).toBeGreaterThanOrEqual(
     Date.parse(cycle.before.price?.time ?? ''),
   );
+}
+
+/** Every answer around each switch named the exchange whose value it carried; both exchanges answered. */
+export function expectLabelsOfValues(cycle: DarkCycle): void {
+  expect(cycle.labels.flatMap((report) => report.mismatches)).toEqual([]);
+  const [away, back] = cycle.labels;
+  expect(away?.answers.kraken).toBeGreaterThan(0);
+  expect(back?.answers.binance).toBeGreaterThan(0);
 }
 
 /** Price frames in arrival order never go back in time; the client was never closed. */

@@ -3,6 +3,7 @@ import { type Interval, type Kline, type Price } from '@pds/market';
 import { eventually, isMsg, type RunningApp, type Sim, startExchangeSim } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './gateway-harness';
 import { startCache, startIngestor } from './history-stack';
+import type { LabelledAnswer } from './source-labels';
 
 export const MINUTE = 60_000;
 
@@ -25,6 +26,8 @@ export interface FailoverStack {
   readonly ingestor: RunningApp;
   readonly cache: RunningApp;
   readonly headers: Record<string, string>;
+  /** Any GET of the gateway: its `X-Price-Source` and its body (undefined unless 200). */
+  answer(path: string): Promise<LabelledAnswer>;
   currentPrice(): Promise<PriceAnswer>;
   klines(interval: Interval, query: string): Promise<{ source: string | null; klines: Kline[] }>;
   currentKline(interval: Interval): Promise<{ source: string | null; kline: Kline | undefined }>;
@@ -72,6 +75,13 @@ export async function failoverStack(
     ingestor,
     cache,
     headers,
+    answer: async (path) => {
+      const answer = await get(path);
+      return {
+        source: answer.headers.get('x-price-source'),
+        body: answer.status === 200 ? answer.body : undefined,
+      };
+    },
     currentPrice: async () => {
       const answer = await get('/api/v1/prices/current');
       return {

@@ -97,7 +97,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     return {
       step: (source, step) => {
         this.guard(() => {
-          if (source === this.sources.active) this.writes.submit(step);
+          if (source === this.sources.active) this.writes.submit({ ...step, exchange: source.name });
         });
       },
       interruption: (source, interruption) => {

@@ -1,5 +1,5 @@
 import type { Interval, Kline } from '@pds/market';
-import { mergeSteps } from './merge-steps';
+import { mergeSteps, stepsByExchange } from './merge-steps';
 import type { KlineWrite, WriteStep } from './write-step';
 
 const kline = (openTime: string, close: string, isClosed = false): Kline => ({
@@ -61,5 +61,24 @@ describe('mergeSteps', () => {
   it('should return a single step as it is', () => {
     const only = step(5, '1.0', []);
     expect(mergeSteps([only])).toBe(only);
+  });
+});
+
+describe('stepsByExchange', () => {
+  const of = (eventTime: number, exchange?: string): WriteStep => ({
+    ...step(eventTime, '1.0', []),
+    ...(exchange === undefined ? {} : { exchange }),
+  });
+
+  it("should split the queue at each switch, so no merged step names one exchange for another one's values", () => {
+    const runs = stepsByExchange([
+      of(1, 'binance'),
+      of(2, 'binance'),
+      of(3, 'kraken'),
+      of(4),
+      of(5, 'binance'),
+    ]);
+    expect(runs.map((run) => run.map((queued) => queued.eventTime))).toEqual([[1, 2], [3, 4], [5]]);
+    expect(runs.map((run) => mergeSteps(run).exchange)).toEqual(['binance', 'kraken', 'binance']);
   });
 });

@@ -27,6 +27,8 @@ export interface WriteStep {
    * be written again (a take-over, a write after failures); written and published only if it differs.
    */
   readonly status?: string;
+  /** The exchange whose price and klines the step carries, stored with each value. */
+  readonly exchange?: string;
 }
 
 export function isEmptyStep(step: WriteStep): boolean {

@@ -1,10 +1,11 @@
-import type {
-  ExchangeAdapter,
-  FrameRefusal,
-  LiveStream,
-  RefusalCounts,
-  StreamCounters,
-  StreamInterruption,
+import {
+  type ExchangeAdapter,
+  type FrameRefusal,
+  type LiveStream,
+  OVERSIZE_DEATH,
+  type RefusalCounts,
+  type StreamCounters,
+  type StreamInterruption,
 } from '@pds/exchange';
 import type { MarketSymbol } from '@pds/market';
 import { MarketState } from '../market-state/market-state';
@@ -85,7 +86,9 @@ export class ExchangeSource {
       listeners.interruption(this, interruption);
     });
     stream.on('disconnected', ({ reason, lastEventTime }) => {
-      this.health.disconnected();
+      // A connection ended over one message too large is one refused frame, not the exchange gone:
+      // it reconnects at once, and a feed that delivers nothing else goes dark by its silence.
+      if (reason !== OVERSIZE_DEATH) this.health.disconnected();
       listeners.disconnected(this, reason, lastEventTime);
     });
     stream.on('switched', ({ reason }) => {

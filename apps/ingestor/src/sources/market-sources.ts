@@ -65,6 +65,6 @@ export class MarketSources {
   snapshot(now = Date.now()): WriteStep | undefined {
     const withClosed = this.serving === this.primary;
     const step = this.serving.state.snapshot({ withClosed });
-    return step && { ...step, status: this.statusJson(now) };
+    return step && { ...step, status: this.statusJson(now), exchange: this.serving.name };
   }
 }

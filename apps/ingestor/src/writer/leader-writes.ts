@@ -5,7 +5,7 @@ import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService } from '../leadership/lease.service';
 import { MarketSources } from '../sources/market-sources';
-import { mergeSteps } from '../market-state/merge-steps';
+import { mergeSteps, stepsByExchange } from '../market-state/merge-steps';
 import { isEmptyStep, type WriteStep } from '../market-state/write-step';
 import { SerialQueue } from './serial-queue';
 import { WriteLag } from './write-lag';
@@ -68,7 +68,7 @@ export class LeaderWrites {
   private async flush(): Promise<void> {
     this.flushQueued = false;
     const steps = this.waiting.splice(0);
-    if (steps.length > 0) await this.write(mergeSteps(steps));
+    for (const run of stepsByExchange(steps)) await this.write(mergeSteps(run));
   }
 
   /** This process just became leader: find the gap since the last write, then write all it knows. */

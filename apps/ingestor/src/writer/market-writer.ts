@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { klineJson, type MarketSymbol, priceJson } from '@pds/market';
-import { readLastEventTime, REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
+import {
+  readLastEventTime,
+  REDIS_COMMAND,
+  type RedisClient,
+  RedisKeys,
+  RedisScripts,
+  withSource,
+} from '@pds/redis';
 import type { WriteStep } from '../market-state/write-step';
 import { INGEST_STEP_SCRIPT } from './ingest-step.lua';
 
@@ -8,9 +15,9 @@ export type WriteOutcome = { readonly written: true; readonly changes: number } 
 
 /**
  * Writes one `WriteStep` as one Lua script (ioredis runs it by EVALSHA and loads it on NOSCRIPT):
- * latest price, open klines, closed-kline history, lastEventTime, the exchange status, and a PUBLISH
- * per change,
- * all or nothing and only while `ownerId` holds the lease.
+ * latest price and open klines (each with the exchange it came from), closed-kline history,
+ * lastEventTime, the exchange status, and a PUBLISH per change, all or nothing and only while
+ * `ownerId` holds the lease.
  */
 @Injectable()
 export class MarketWriter {
@@ -34,7 +41,7 @@ export class MarketWriter {
     const args: string[] = [
       ownerId,
       String(step.eventTime),
-      step.price ? priceJson(step.price) : '',
+      step.price ? this.sourced(priceJson(step.price), step) : '',
       step.price?.time ?? '',
       this.keys.priceChannel(symbol),
       step.status ?? '',
@@ -49,12 +56,17 @@ export class MarketWriter {
         kind,
         String(openTimeMs),
         kline.openTime,
-        klineJson(kline),
+        kind === 'open' ? this.sourced(klineJson(kline), step) : klineJson(kline),
         this.keys.klineChannel(symbol, interval),
       );
     }
     const [written, changes = 0] = await this.ingestStep(keys, ...args);
     return written === 1 ? { written: true, changes } : { written: false };
+  }
+
+  /** The price and open klines are stored with their exchange, closed history as the exchange gave it. */
+  private sourced(json: string, step: WriteStep): string {
+    return step.exchange === undefined ? json : withSource(json, step.exchange);
   }
 
   /** The exchange time of the newest event any leader wrote, if any. */

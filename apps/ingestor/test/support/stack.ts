@@ -1,5 +1,5 @@
 import { INTERVALS, type Interval, type Kline, type MarketSymbol, type Price } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
+import { RedisKeys, splitSource } from '@pds/redis';
 import {
   deletePrefix,
   type RunningApp,
@@ -52,7 +52,7 @@ export class TestStore {
 
   async openKline(interval: Interval): Promise<Kline | undefined> {
     const value = await this.redis.get(this.keys.openKline(SYMBOL, interval));
-    return value === null ? undefined : (JSON.parse(value) as Kline);
+    return value === null ? undefined : (JSON.parse(splitSource(value).json) as Kline);
   }
 
   async openKlines(): Promise<Map<Interval, Kline | undefined>> {

@@ -45,6 +45,8 @@ export function isPastRange(openTime: number, range: OpenTimeRange): boolean {
 export interface StoredKline {
   readonly openTime: number;
   readonly json: string;
+  /** The exchange stored with an open kline (closed history has none). */
+  readonly source?: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { type Interval, INTERVALS, isInterval, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
+import { RedisKeys, type SourcedRecord } from '@pds/redis';
 import { ChangeSubscriber, type Unsubscribe } from '../../changes/change-subscriber';
 import { MirrorSeeder } from './mirror-seeder';
 import { MirrorSync } from './mirror-sync';
@@ -39,10 +39,10 @@ export class MarketMirror implements OnModuleInit, OnApplicationShutdown {
     this.fenceChannel = seeder.fenceChannel;
   }
 
-  /** The latest price JSON, when the mirror holds it and is exact. */
-  latestPrice(symbol: MarketSymbol): string | undefined {
+  /** The latest price JSON and its exchange, when the mirror holds it and is exact. */
+  latestPrice(symbol: MarketSymbol): SourcedRecord | undefined {
     const series = this.prices.get(symbol);
-    return series?.sync.isLive ? series.data.json : undefined;
+    return series?.sync.isLive ? series.data.record : undefined;
   }
 
   /** The interval's mirrored klines, while they are exact. */

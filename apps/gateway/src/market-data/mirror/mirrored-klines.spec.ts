@@ -1,4 +1,6 @@
+import { withSource } from '@pds/redis';
 import { MirroredKlines } from './mirrored-klines';
+import { MirroredPrice } from './mirrored-price';
 
 const MINUTE = 60_000;
 const json = (index: number, isClosed = true): string =>
@@ -49,7 +51,38 @@ describe('MirroredKlines', () => {
     klines.apply(json(5));
     klines.apply(json(13, false));
     expect(indexesOf(klines.read({ limit: 2 }))).toEqual([10, 11]);
-    expect(klines.openJson).toBe(json(13, false));
+    expect(klines.openKline?.json).toBe(json(13, false));
     expect(klines.version).toBeGreaterThan(version);
+  });
+});
+
+describe('the exchange stored with a value', () => {
+  it('should keep the open kline as served beside the exchange it came from', () => {
+    const klines = new MirroredKlines(5);
+    klines.install({ open: withSource(json(3, false), 'binance'), closed: [stored(1), stored(2)] });
+    expect(klines.openKline).toEqual({
+      openTime: 3 * MINUTE,
+      json: json(3, false),
+      source: 'binance',
+      isClosed: false,
+    });
+    klines.apply(withSource(json(4, false), 'kraken'));
+    expect(klines.openKline).toEqual({
+      openTime: 4 * MINUTE,
+      json: json(4, false),
+      source: 'kraken',
+      isClosed: false,
+    });
+    klines.apply(json(5, false));
+    expect(klines.openKline).toEqual({ openTime: 5 * MINUTE, json: json(5, false), isClosed: false });
+  });
+
+  it('should keep the latest price as served beside its exchange, and one stored without as it is', () => {
+    const price = new MirroredPrice();
+    const value = '{"price":"97000.1","time":"2026-11-26T10:00:00.000Z"}';
+    price.install(withSource(value, 'kraken'));
+    expect(price.record).toEqual({ json: value, source: 'kraken' });
+    price.apply(value);
+    expect(price.record).toEqual({ json: value, source: undefined });
   });
 });

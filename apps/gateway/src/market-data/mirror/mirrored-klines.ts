@@ -42,8 +42,9 @@ export class MirroredKlines {
     return this.changes;
   }
 
-  get openJson(): string | undefined {
-    return this.open?.json;
+  /** The open kline as served, with its exchange. */
+  get openKline(): StoredKline | undefined {
+    return this.open;
   }
 
   install(snapshot: KlinesSnapshot): void {
@@ -60,7 +61,7 @@ export class MirroredKlines {
     const kline = parseKlineMessage(message);
     if (!kline) return;
     if (kline.isClosed) this.upsertClosed({ openTime: kline.openTime, json: kline.json });
-    else this.open = { openTime: kline.openTime, json: kline.json };
+    else this.open = kline;
     this.changes += 1;
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Interval, type MarketSymbol, openTimeOfKlineJson } from '@pds/market';
-import { RedisKeys, REDIS_COMMAND, type RedisClient } from '@pds/redis';
+import { RedisKeys, REDIS_COMMAND, type RedisClient, type SourcedRecord, splitSource } from '@pds/redis';
 import type { RequestDeadline } from '../../deadline/request-deadline';
 import { ApiException } from '../../errors/api-exception';
 import type { KlinesRead } from '../klines/needed-slots';
@@ -18,6 +18,22 @@ export function klinesBody(klines: readonly string[]): string {
   return `{"klines":[${klines.join(',')}]}`;
 }
 
+/** A getKlines body and the exchange of its newest kline, when its record names one. */
+export interface KlinesAnswer {
+  readonly body: Buffer | string;
+  readonly source: string | undefined;
+}
+
+/** The klines of an answer and the exchange of the newest: the open kline's, when it is the last. */
+interface SelectedKlines {
+  readonly klines: string[];
+  readonly source: string | undefined;
+}
+
+function selected(klines: string[], open: StoredKline | undefined): SelectedKlines {
+  return { klines, source: open !== undefined && klines.at(-1) === open.json ? open.source : undefined };
+}
+
 function windowKey(window: KlinesWindow): string {
   return `${window.limit}|${window.from ?? ''}|${window.to ?? ''}`;
 }
@@ -28,8 +44,8 @@ function windowKey(window: KlinesWindow): string {
  */
 @Injectable()
 export class MarketDataService {
-  /** getKlines bodies built from the mirror, per series and window, for its current version. */
-  private readonly bodies = new Map<string, VersionedMemo<Buffer | undefined>>();
+  /** getKlines answers built from the mirror, per series and window, for its current version. */
+  private readonly bodies = new Map<string, VersionedMemo<KlinesAnswer | undefined>>();
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
@@ -38,29 +54,31 @@ export class MarketDataService {
     private readonly mirror: MarketMirror,
   ) {}
 
-  async currentPrice(symbol: MarketSymbol): Promise<string> {
+  /** The latest price JSON and the exchange stored with it. */
+  async currentPrice(symbol: MarketSymbol): Promise<SourcedRecord> {
     const mirrored = this.mirror.latestPrice(symbol);
     if (mirrored !== undefined) return mirrored;
     const price = await fromStorage(this.redis.get(this.keys.latestPrice(symbol)));
     if (price === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
-    return price;
+    return splitSource(price);
   }
 
-  async currentKline(symbol: MarketSymbol, interval: Interval): Promise<string> {
-    const mirrored = this.mirror.klines(symbol, interval)?.openJson;
-    if (mirrored !== undefined) return mirrored;
+  /** The open kline's JSON and the exchange stored with it. */
+  async currentKline(symbol: MarketSymbol, interval: Interval): Promise<SourcedRecord> {
+    const mirrored = this.mirror.klines(symbol, interval)?.openKline;
+    if (mirrored !== undefined) return { json: mirrored.json, source: mirrored.source };
     const kline = await fromStorage(this.redis.get(this.keys.openKline(symbol, interval)));
     if (kline === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
-    return kline;
+    return splitSource(kline);
   }
 
-  /** The getKlines 200 body; one built from the mirror is built once per mirror version. */
+  /** The getKlines 200 body and its newest kline's exchange; from the mirror, once per mirror version. */
   async klinesBody(
     symbol: MarketSymbol,
     interval: Interval,
     window: KlinesWindow,
     deadline?: RequestDeadline,
-  ): Promise<Buffer | string> {
+  ): Promise<KlinesAnswer> {
     const series = this.mirror.klines(symbol, interval);
     if (series) {
       const id = `${symbol}:${interval}`;
@@ -69,13 +87,14 @@ export class MarketDataService {
         memo = new VersionedMemo();
         this.bodies.set(id, memo);
       }
-      const body = memo.get(series.version, windowKey(window), () => {
-        const klines = this.fromMirror(series, interval, window);
-        return klines && Buffer.from(klinesBody(klines));
+      const answer = memo.get(series.version, windowKey(window), () => {
+        const read = this.fromMirror(series, interval, window);
+        return read && { body: Buffer.from(klinesBody(read.klines)), source: read.source };
       });
-      if (body) return body;
+      if (answer) return answer;
     }
-    return klinesBody(await this.fromRedis(symbol, interval, window, deadline));
+    const read = await this.fromRedis(symbol, interval, window, deadline);
+    return { body: klinesBody(read.klines), source: read.source };
   }
 
   async klines(
@@ -86,17 +105,21 @@ export class MarketDataService {
   ): Promise<string[]> {
     const series = this.mirror.klines(symbol, interval);
     const mirrored = series && this.fromMirror(series, interval, window);
-    return mirrored ?? this.fromRedis(symbol, interval, window, deadline);
+    return (mirrored ?? (await this.fromRedis(symbol, interval, window, deadline))).klines;
   }
 
   /**
    * The answer from memory when the mirror holds the whole read and it needs nothing fetched. An
    * interval without an open kline is left to Redis (no live data yet, or data restored unannounced).
    */
-  private fromMirror(series: MirroredKlines, interval: Interval, window: KlinesWindow): string[] | undefined {
+  private fromMirror(
+    series: MirroredKlines,
+    interval: Interval,
+    window: KlinesWindow,
+  ): SelectedKlines | undefined {
     const read = series.read(window);
     if (!read?.open || !this.history.isComplete(interval, window, read)) return undefined;
-    return selectKlines(read.closed, read.open, window);
+    return selected(selectKlines(read.closed, read.open, window), read.open);
   }
 
   private async fromRedis(
@@ -104,14 +127,14 @@ export class MarketDataService {
     interval: Interval,
     window: KlinesWindow,
     deadline: RequestDeadline | undefined,
-  ): Promise<string[]> {
+  ): Promise<SelectedKlines> {
     // Read-through: what the window needs and Redis lacks is fetched by the cache workers first.
     const read = () => this.readKlines(symbol, interval, window);
     const { closed, open } = await this.history.complete(symbol, interval, window, read, deadline);
     const bounded = window.from !== undefined || window.to !== undefined;
     // Without bounds the answer ends with the open kline (CONTRACT section 3): none yet, no answer.
     if (!bounded && !open) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
-    return selectKlines(closed, open, window);
+    return selected(selectKlines(closed, open, window), open);
   }
 
   private async readKlines(
@@ -123,7 +146,7 @@ export class MarketDataService {
       this.closedKlines(symbol, interval, window),
       fromStorage(this.redis.get(this.keys.openKline(symbol, interval))),
     ]);
-    const open = openJson === null ? undefined : { openTime: openTimeOfKlineJson(openJson), json: openJson };
+    const open = openJson === null ? undefined : openKlineOf(splitSource(openJson));
     return { closed, open };
   }
 
@@ -150,4 +173,9 @@ export class MarketDataService {
     }
     return takesFirst(window) ? klines : klines.reverse();
   }
+}
+
+function openKlineOf({ json, source }: SourcedRecord): StoredKline {
+  const openTime = openTimeOfKlineJson(json);
+  return source === undefined ? { openTime, json } : { openTime, json, source };
 }

@@ -52,12 +52,13 @@ export class PricesController {
   })
   @ApiOkResponse({ type: PriceDto, description: 'The latest price', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getCurrentPrice)
-  getCurrentPrice(
+  async getCurrentPrice(
     @Query() query: PriceQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    this.nameSource(reply);
-    return this.marketData.currentPrice(query.symbol ?? DEFAULT_SYMBOL);
+    const price = await this.marketData.currentPrice(query.symbol ?? DEFAULT_SYMBOL);
+    this.nameSource(reply, price.source);
+    return price.json;
   }
 
   @Get('klines')
@@ -81,14 +82,15 @@ export class PricesController {
   })
   @ApiOkResponse({ type: KlinesResponseDto, description: 'The klines', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getKlines)
-  getKlines(
+  async getKlines(
     @Query() query: KlinesQueryDto,
     @CurrentDeadline() deadline: RequestDeadline | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer | string> {
-    this.nameSource(reply);
     const symbol = query.symbol ?? DEFAULT_SYMBOL;
-    return this.marketData.klinesBody(symbol, query.interval, klinesWindowOf(query), deadline);
+    const klines = await this.marketData.klinesBody(symbol, query.interval, klinesWindowOf(query), deadline);
+    this.nameSource(reply, klines.source);
+    return klines.body;
   }
 
   @Get('klines/current')
@@ -108,17 +110,21 @@ export class PricesController {
   })
   @ApiOkResponse({ type: KlineDto, description: 'The open kline', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getCurrentKline)
-  getCurrentKline(
+  async getCurrentKline(
     @Query() query: CurrentKlineQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    this.nameSource(reply);
-    return this.marketData.currentKline(query.symbol ?? DEFAULT_SYMBOL, query.interval);
+    const kline = await this.marketData.currentKline(query.symbol ?? DEFAULT_SYMBOL, query.interval);
+    this.nameSource(reply, kline.source);
+    return kline.json;
   }
 
-  /** The serving exchange, once the ingestor has published it (before that there is no data either). */
-  private nameSource(reply: FastifyReply): void {
-    const exchange = this.source.exchange;
+  /**
+   * The exchange stored with the answer's newest value (CONTRACT section 11). A value stored without
+   * one (written before the field existed, or closed history) is named by the serving exchange.
+   */
+  private nameSource(reply: FastifyReply, stored: string | undefined): void {
+    const exchange = stored ?? this.source.exchange;
     if (exchange !== undefined) void reply.header('X-Price-Source', exchange);
   }
 }
