@@ -50,7 +50,9 @@ describe('ExchangeLiveStream at the boundary (CONTRACT section 11)', () => {
       throw new RangeError('Invalid time value');
     });
     try {
-      expect(() => { deliver(trade(1, '97000.10', Date.now())); }).not.toThrow();
+      expect(() => {
+        deliver(trade(1, '97000.10', Date.now()));
+      }).not.toThrow();
       expect(stream.refusals().malformed).toBe(1);
     } finally {
       await close();
