@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { GatewayEnvironment } from '../../gateway.environment';
 import type { AccountRecord } from '../store/account-record';
 import { Mailer } from './mailer.service';
 
 /** The mails of the auth area; links open the account page of PUBLIC_BASE_URL. */
 @Injectable()
 export class AccountMails {
-  private readonly accountPage: string;
-
-  constructor(
-    private readonly mailer: Mailer,
-    env: GatewayEnvironment,
-  ) {
-    this.accountPage = `${env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/account`;
-  }
+  constructor(private readonly mailer: Mailer) {}
 
   verifyEmail(account: AccountRecord, token: string): void {
     this.mailer.sendInBackground({
@@ -25,7 +17,7 @@ export class AccountMails {
         'Welcome to the Price Data Service.',
         '',
         'Open this link within 24 hours to confirm your email address:',
-        `${this.accountPage}?verify=${token}`,
+        `${this.mailer.accountPage}?verify=${token}`,
         '',
         'If you did not sign up, ignore this mail.',
       ].join('\n'),
@@ -42,7 +34,7 @@ export class AccountMails {
       text: [
         'Someone tried to create an account with this email address, which already has one.',
         '',
-        `If it was you, sign in, or reset your password at ${this.accountPage}.`,
+        `If it was you, sign in, or reset your password at ${this.mailer.accountPage}.`,
         'If not, you need not do anything.',
       ].join('\n'),
     });
@@ -56,7 +48,7 @@ export class AccountMails {
       subject: 'Reset your password',
       text: [
         'Open this link within 1 hour to choose a new password:',
-        `${this.accountPage}?reset=${token}`,
+        `${this.mailer.accountPage}?reset=${token}`,
         '',
         'If you did not ask for it, ignore this mail; your password stays as it is.',
       ].join('\n'),

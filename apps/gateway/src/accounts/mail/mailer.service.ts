@@ -21,11 +21,14 @@ export interface OutgoingMail {
 export class Mailer implements OnApplicationShutdown {
   private readonly transport: Transporter | undefined;
   private readonly pending = new Set<Promise<void>>();
+  /** The account page of PUBLIC_BASE_URL, where every mail's link leads. */
+  readonly accountPage: string;
 
   constructor(
     private readonly env: GatewayEnvironment,
     private readonly logger: AppLogger,
   ) {
+    this.accountPage = `${env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/account`;
     // Bounded waits: a stalled SMTP server must not hold mails (or shutdown) for nodemailer's minutes.
     this.transport = env.SMTP_URL
       ? createTransport({

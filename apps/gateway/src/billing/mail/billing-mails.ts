@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { Mailer, type AccountRecord } from '../../accounts';
-import { GatewayEnvironment } from '../../gateway.environment';
 
 /** A declined charge, as the mail tells it. */
 export interface DeclinedCharge {
@@ -20,14 +19,7 @@ export interface DeclinedCharge {
  */
 @Injectable()
 export class BillingMails {
-  private readonly accountPage: string;
-
-  constructor(
-    private readonly mailer: Mailer,
-    env: GatewayEnvironment,
-  ) {
-    this.accountPage = `${env.PUBLIC_BASE_URL.replace(/\/+$/, '')}/account`;
-  }
+  constructor(private readonly mailer: Mailer) {}
 
   paymentFailed(account: AccountRecord, charge: DeclinedCharge): void {
     const invoice = charge.invoiceNumber ? ` (invoice ${charge.invoiceNumber})` : '';
@@ -44,7 +36,7 @@ export class BillingMails {
         retry,
         '',
         'To fix it, sign in and choose "Fix payment" at the top of your account page to update your card in the billing portal:',
-        `${this.accountPage}#fix-payment`,
+        `${this.mailer.accountPage}#fix-payment`,
         '',
         "If the payment keeps failing, the plan ends and your keys get the free plan's limits.",
       ].join('\n'),
@@ -62,7 +54,7 @@ export class BillingMails {
         `Your ${planName} plan of the Price Data Service has ended, ${why}.`,
         "Your API keys keep working with the free plan's limits.",
         '',
-        `You can subscribe again at any time: ${this.accountPage}`,
+        `You can subscribe again at any time: ${this.mailer.accountPage}`,
       ].join('\n'),
     });
   }
