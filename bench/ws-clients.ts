@@ -1,6 +1,7 @@
 // Raw `ws` sockets, not libs/client's streams: the lag is matched by each frame's exact bytes as the
 // gateway sent them, and the client's parsing, windows and reconnects would add their own work to
 // the lag this measures (thousands of clients in one process).
+import { splitSource } from '@pds/redis';
 import WebSocket from 'ws';
 import { LagHistogram } from './lag-histogram';
 
@@ -79,11 +80,16 @@ export class FanOutRecorder {
     this.frameOf(text).receipts.push(receivedAt);
   }
 
+  /**
+   * Keyed by the value's text: the channel's messages carry their exchange as a last field, which the
+   * gateway leaves out of its frames and the bare baseline forwards as is.
+   */
   private frameOf(text: string): Frame {
-    let frame = this.frames.get(text);
+    const value = splitSource(text).json;
+    let frame = this.frames.get(value);
     if (!frame) {
       frame = { tradeTime: undefined, published: 0, receipts: [] };
-      this.frames.set(text, frame);
+      this.frames.set(value, frame);
     }
     return frame;
   }
