@@ -10,6 +10,7 @@ import {
   untilReady,
 } from '@pds/redis';
 import Fastify, { type FastifyReply } from 'fastify';
+import { exitOnTerm } from './exit-on-term';
 import { type ApiKeyAccount, ApiKeyCache, ApiKeyStore, hashApiKey, usageTally } from '../apps/gateway/src';
 
 const WINDOW_MS = 60_000;
@@ -75,6 +76,7 @@ class KeyLimit {
  * Nest, no validation, no deadline. Env: BODIES_FILE as bare Fastify's, REDIS_URL, REDIS_PREFIX.
  */
 async function main(): Promise<void> {
+  exitOnTerm();
   const bodies = JSON.parse(readFileSync(process.env.BODIES_FILE ?? '', 'utf8')) as Record<string, string>;
   const redis = createRedis(loadEnvironment(RedisEnvironment), { connectionName: 'bench-limit' });
   await untilReady(redis, 2000);

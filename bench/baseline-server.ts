@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { exitOnTerm } from './exit-on-term';
 
 /**
  * The baseline of the REST benchmark: bare Fastify answering the same paths with the same JSON
  * bodies as the gateway, read once from BODIES_FILE ({ "<path>": "<body>" }). No auth, no Redis.
  */
 async function main(): Promise<void> {
+  exitOnTerm();
   const bodies = JSON.parse(readFileSync(process.env.BODIES_FILE ?? '', 'utf8')) as Record<string, string>;
   const app = Fastify({ logger: false });
   for (const [path, body] of Object.entries(bodies)) {

@@ -1,12 +1,19 @@
 import type { IngestBenchRow } from './ingest.bench';
 import type { RestBenchRow } from './rest.bench';
 import type { WsBenchRow } from './ws.bench';
-import { round, table } from './statistics';
+import { median, round, table } from './statistics';
 
 export function restReport(rows: readonly RestBenchRow[], connections: number): string {
+  // Paired: each round runs the three servers back to back, so a round's ratio sees one state of
+  // the machine (whose speed swings by a quarter within seconds); the median of those is reported.
   const ratioTo = (row: RestBenchRow, target: RestBenchRow['target']): number | string => {
     const baseline = rows.find((other) => other.path === row.path && other.target === target);
-    return baseline && baseline !== row ? round(row.requestsPerSecond / baseline.requestsPerSecond) : '';
+    if (!baseline || baseline === row) return '';
+    const ratios = row.rounds.map((measured, index) => {
+      const paired = baseline.rounds[index]?.requestsPerSecond ?? NaN;
+      return measured.requestsPerSecond / paired;
+    });
+    return round(median(ratios));
   };
   const lines = [
     ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', '÷ bare', '÷ limit', 'CPU µs/req'],
@@ -23,8 +30,9 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
     ]),
   ];
   return (
-    `REST (${connections} connections, medians of the rounds; fastify-limit = bare Fastify with the ` +
-    "gateway's key lookup and shared rate limit; CPU µs/req = the server process's CPU time per request)\n" +
+    `REST (${connections} connections, medians of the rounds; ÷ = median of the rounds' ratios; ` +
+    "fastify-limit = bare Fastify with the gateway's key lookup and shared rate limit; CPU µs/req = " +
+    "the server process's CPU time per request)\n" +
     `${table(lines)}\n`
   );
 }

@@ -17,7 +17,7 @@ export interface RestBenchOptions {
   readonly keyPoolSize: number;
   /** Only the paths containing one of these (all when empty). */
   readonly paths: readonly string[];
-  /** When set, the gateway writes a V8 CPU profile of the whole run here. */
+  /** When set, each server writes a V8 CPU profile of the whole run here, named by its target. */
   readonly profileDir?: string | undefined;
 }
 
@@ -55,6 +55,12 @@ function cpuMs(pid: number): number {
 }
 
 const WARM_UP_SECONDS = 2;
+
+/** Node options that write the server's CPU profile as `<target>.cpuprofile`, when asked to. */
+function profileArguments(options: RestBenchOptions, target: RestTarget): string[] {
+  if (options.profileDir === undefined) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${target}.cpuprofile`];
+}
 
 const PATHS = ['/api/v1/prices/current', '/api/v1/prices/klines?interval=1m&limit=500'];
 
@@ -96,19 +102,12 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     const gateway = await spawnNode(
       'apps/gateway/src/main.js',
       { PORT: '0', METRICS_PORT: '0', REDIS_PREFIX: prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
-      options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`] : [],
+      profileArguments(options, 'gateway'),
     );
     started.push(gateway);
     const gatewayUrl = `http://127.0.0.1:${gateway.port}`;
     const bodiesFile = await baselineBodies(gatewayUrl, pool[0] ?? {});
-    const bare = await spawnNode('bench/baseline-server.js', { BODIES_FILE: bodiesFile });
-    started.push(bare);
-    const limited = await spawnNode('bench/baseline-limit-server.js', {
-      BODIES_FILE: bodiesFile,
-      REDIS_URL: SHARED_REDIS_URL,
-      REDIS_PREFIX: prefix,
-    });
-    started.push(limited);
+    const [bare, limited] = await startBaselines(bodiesFile, prefix, options, started);
     const targets: Record<RestTarget, Target> = {
       'bare-fastify': { url: `http://127.0.0.1:${bare.port}`, pid: pidOf(bare) },
       'fastify-limit': { url: `http://127.0.0.1:${limited.port}`, pid: pidOf(limited), headerPool: pool },
@@ -125,6 +124,28 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     await deletePrefix(redis, prefix);
     redis.disconnect();
   }
+}
+
+/** Bare Fastify and Fastify + limit, serving the gateway's bodies; each is added to `started`. */
+async function startBaselines(
+  bodiesFile: string,
+  prefix: string,
+  options: RestBenchOptions,
+  started: RunningApp[],
+): Promise<[RunningApp, RunningApp]> {
+  const bare = await spawnNode(
+    'bench/baseline-server.js',
+    { BODIES_FILE: bodiesFile },
+    profileArguments(options, 'bare-fastify'),
+  );
+  started.push(bare);
+  const limited = await spawnNode(
+    'bench/baseline-limit-server.js',
+    { BODIES_FILE: bodiesFile, REDIS_URL: SHARED_REDIS_URL, REDIS_PREFIX: prefix },
+    profileArguments(options, 'fastify-limit'),
+  );
+  started.push(limited);
+  return [bare, limited];
 }
 
 interface Target {

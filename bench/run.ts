@@ -27,15 +27,11 @@ function machine(): Record<string, string | number> {
   };
 }
 
-async function restScenario(
-  report: Record<string, unknown>,
-  durationSeconds: number,
-  connections: number,
-): Promise<void> {
+async function restScenario(report: Record<string, unknown>, connections: number): Promise<void> {
   const before = load();
   const rows = await runRestBench({
-    rounds: numberFromEnv('BENCH_ROUNDS', 5),
-    durationSeconds,
+    rounds: numberFromEnv('BENCH_ROUNDS', 12),
+    durationSeconds: numberFromEnv('BENCH_REST_ROUND_S', 2),
     connections,
     keyPoolSize: numberFromEnv('BENCH_KEY_POOL', 100),
     profileDir: process.env.BENCH_REST_PROFILE_DIR,
@@ -63,7 +59,7 @@ async function main(): Promise<void> {
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
   const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ws,ingest').split(',');
   const report: Record<string, unknown> = { startedAt, machine: machine() };
-  if (scenarios.includes('rest')) await restScenario(report, durationSeconds, connections);
+  if (scenarios.includes('rest')) await restScenario(report, connections);
   if (scenarios.includes('ws')) {
     const before = load();
     const tradesPerSecond = numberFromEnv('BENCH_WS_TRADES_PER_SECOND', 20);
@@ -74,6 +70,7 @@ async function main(): Promise<void> {
       durationSeconds,
       clientsPerKey: numberFromEnv('BENCH_WS_CLIENTS_PER_KEY', 50),
       profileDir: process.env.BENCH_WS_PROFILE_DIR,
+      heapDir: process.env.BENCH_WS_HEAP_DIR,
       targets: (process.env.BENCH_WS_TARGETS ?? 'bare-ws,gateway')
         .split(',')
         .filter((target): target is WsTarget => target === 'bare-ws' || target === 'gateway'),
