@@ -2,6 +2,7 @@ import { RedisKeys } from '@pds/redis';
 import { type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/testing';
 import type { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
+import { heapSnapshotArgv } from './heap-snapshots';
 import { spawnNode } from './spawn-node';
 
 export type WsTarget = 'gateway' | 'bare-ws';
@@ -13,6 +14,8 @@ export interface WsStackOptions {
   readonly clientsPerKey: number;
   /** When set, every gateway and client process writes a V8 CPU profile here. */
   readonly profileDir: string | undefined;
+  /** When set, each gateway writes a heap snapshot here before its clients connect and once they are live. */
+  readonly heapDir?: string | undefined;
 }
 
 export interface StreamPath {
@@ -113,7 +116,7 @@ export async function startServer(
     });
     return { app, urls: [`ws://127.0.0.1:${app.port}`] };
   }
-  const profile = profileArgv(options);
+  const profile = [...profileArgv(options), ...heapSnapshotArgv(options.heapDir)];
   const app = await spawnNode(
     'apps/gateway/src/main.js',
     { PORT: '0', REDIS_PREFIX: market.prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },

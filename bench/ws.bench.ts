@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deletePrefix, SHARED_REDIS_URL } from '@pds/testing';
 import { Redis } from 'ioredis';
+import { takeHeapSnapshot } from './heap-snapshots';
 import { LagHistogram } from './lag-histogram';
 import { round } from './statistics';
 import { ClientProcess } from './ws-client-process';
@@ -129,6 +130,8 @@ async function measure(round_: Round, server: Server, market: Market, options: W
   try {
     await wait(1);
     const pid = server.app.process.pid ?? 0;
+    const snapshots = heapSnapshotsOf(round_, pid, options.heapDir);
+    await snapshots?.take('before');
     const before = rssKiB(pid);
     if (!options.openUnderLoad) await market.pause();
     await openAll(clients, round_, server, market);
@@ -138,11 +141,23 @@ async function measure(round_: Round, server: Server, market: Market, options: W
     await wait(options.durationSeconds);
     const { window, progress } = await clients.stop(30_000);
     const after = rssKiB(pid);
+    await snapshots?.take('live');
     if (progress.dropped > 0) log(`${label}: ${describe(progress, round_.clients)}`);
     return figures(window, round_.clients, options.durationSeconds, after - before);
   } finally {
     await clients.close();
   }
+}
+
+/** The gateway's heap snapshots of a round, for bench/heap-split.ts; none for bare ws. */
+function heapSnapshotsOf(round_: Round, pid: number, dir: string | undefined) {
+  if (dir === undefined || round_.target !== 'gateway') return undefined;
+  return {
+    take: async (moment: string): Promise<void> => {
+      const file = await takeHeapSnapshot(pid, dir);
+      log(`${round_.target} ${round_.stream.path} × ${round_.clients}: heap snapshot ${moment}: ${file}`);
+    },
+  };
 }
 
 const FAILED: Figures = {

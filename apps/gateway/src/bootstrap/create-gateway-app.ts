@@ -35,6 +35,8 @@ export async function createGatewayApp(
     // Requests refused before routing (malformed URL, unparsable HTTP) also answer in our shape.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // No Nest middleware here: without @fastify/middie, no request runs its hook for nothing.
+    skipMiddie: true,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(env, logger), adapter, {
     logger: new NestLogger(logger),
@@ -46,12 +48,14 @@ export async function createGatewayApp(
   const queries = new QueryValidationPipe();
   app.useGlobalPipes(queries);
   serveLeanPriceRoutes(app, queries, logger);
-  // Reads the refresh-token cookie of the auth operations.
-  await app.register(fastifyCookie);
+  // Sets the refresh-token cookie of the auth operations; they parse it themselves (refreshTokenOf),
+  // so no other request pays for a cookie hook.
+  await app.register(fastifyCookie, { hook: false });
   await serveStripeWebhooks(app);
   // Raw WebSockets on the HTTP port; the streaming gateways claim the three price paths.
   app.useWebSocketAdapter(new GatewayWsAdapter(app, logger, app.get(WsMetrics)));
-  app.enableShutdownHooks();
+  // Only the stop signals: Nest's default also stops on SIGUSR2, which Node's --heapsnapshot-signal uses.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   if (env.LOG_REQUESTS) logEveryRequest(app.getHttpAdapter().getInstance(), logger);
   serveOpenApi(app, env.PUBLIC_BASE_URL);
   return app;

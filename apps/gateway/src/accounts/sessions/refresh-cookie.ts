@@ -34,7 +34,9 @@ export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply)
   });
 }
 
+/** Parsed here, not by a hook on every request (the cookie plugin is registered with `hook: false`). */
 export function refreshTokenOf(request: FastifyRequest): string | undefined {
-  const token = request.cookies[REFRESH_COOKIE];
+  const header = request.headers.cookie;
+  const token = header === undefined ? undefined : request.server.parseCookie(header)[REFRESH_COOKIE];
   return token === undefined || token === '' ? undefined : token;
 }
