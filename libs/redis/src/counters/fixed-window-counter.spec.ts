@@ -44,6 +44,33 @@ describe('FixedWindowCounter', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('should hold the hits that come while a call is in flight and send them in one call when it is answered', async () => {
+    const calls: string[][] = [];
+    const answers: (() => void)[] = [];
+    const run = (keys: readonly string[], ...args: (string | number)[]): Promise<WindowCount[]> => {
+      calls.push([...keys]);
+      const counts = args.slice(1, 1 + Number(args[0])).map(() => ({ hits: 1, msLeft: 1000 }));
+      return new Promise((resolve) =>
+        answers.push(() => {
+          resolve(counts);
+        }),
+      );
+    };
+    const scripts = { bind: () => run } as unknown as RedisScripts;
+    const counter = new FixedWindowCounter(scripts, { isCluster: false } as unknown as RedisClient);
+    const first = counter.increment('a', 1000);
+    await new Promise(setImmediate);
+    const held = [counter.increment('b', 1000), counter.increment('c', 1000)];
+    await new Promise(setImmediate);
+    expect(calls).toEqual([['a']]);
+    answers.shift()?.();
+    await first;
+    await new Promise(setImmediate);
+    expect(calls).toEqual([['a'], ['b', 'c']]);
+    answers.shift()?.();
+    await expect(Promise.all(held)).resolves.toHaveLength(2);
+  });
+
   it('should send one call per slot on a Cluster, since a script may only touch keys of one slot', async () => {
     const { counter, calls } = counterWith({ cluster: true });
     await Promise.all(

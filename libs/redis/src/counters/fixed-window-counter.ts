@@ -34,9 +34,11 @@ export function slotPartOf(key: string): string {
 
 /**
  * Fixed-window counters in Redis, shared by every replica, so three replicas together let exactly
- * `limit` hits through a window. Hits of one event-loop turn go in one script call (per slot on a
- * Cluster): written here because ioredis' auto-pipelining still makes one command, one promise
- * chain and one Lua call in Redis per hit, which was a third of the gateway's cost per request.
+ * `limit` hits through a window. Hits go in one script call (per slot on a Cluster) at the end of
+ * their event-loop turn, or, while calls are in flight, when the last of them is answered: an idle
+ * counter sends at once, a busy one sends what a round trip gathered in one call. Written here
+ * because ioredis' auto-pipelining still makes one command, one promise chain and one Lua call in
+ * Redis per hit, which was a third of the gateway's cost per request.
  * A hit's tally (usage history) is added up in memory and written by the next call of its slot, at
  * most a second later: an HINCRBY per request would cost Redis twice what the counting does.
  */
@@ -47,6 +49,9 @@ export class FixedWindowCounter implements OnModuleDestroy {
   private readonly tallies = new TallyBuffer(TALLY_FLUSH_MS);
   private readonly tallyTimer: NodeJS.Timeout;
   private pending: PendingHit[] = [];
+  /** Script calls of hits sent and not answered yet. */
+  private inFlight = 0;
+  private flushQueued = false;
 
   constructor(scripts: RedisScripts, @Inject(REDIS_COMMAND) redis: RedisClient) {
     this.incrementWindows = scripts.bind(INCREMENT_WINDOWS_SCRIPT);
@@ -62,11 +67,8 @@ export class FixedWindowCounter implements OnModuleDestroy {
       return Promise.reject(new Error(`tally ${tally.key} is not in the slot of ${key}`));
     }
     return new Promise((resolve, reject) => {
-      if (this.pending.length === 0)
-        setImmediate(() => {
-          this.flush();
-        });
       this.pending.push({ key, windowMs, tally, resolve, reject });
+      this.queueFlush();
     });
   }
 
@@ -76,6 +78,21 @@ export class FixedWindowCounter implements OnModuleDestroy {
     await Promise.allSettled(
       this.tallies.groups().map((group) => this.sendTallies(this.tallies.take(group, Date.now()))),
     );
+  }
+
+  /** At the end of this turn, unless calls are in flight: then when the last one is answered. */
+  private queueFlush(): void {
+    if (this.flushQueued || this.inFlight > 0) return;
+    this.flushQueued = true;
+    setImmediate(() => {
+      this.flushQueued = false;
+      this.flush();
+    });
+  }
+
+  private callEnded(): void {
+    this.inFlight -= 1;
+    if (this.inFlight === 0 && this.pending.length > 0) this.queueFlush();
   }
 
   private flush(): void {
@@ -113,8 +130,10 @@ export class FixedWindowCounter implements OnModuleDestroy {
 
   private send(group: string, hits: readonly PendingHit[], tallies: readonly TallyWrite[]): void {
     const { keys, args } = scriptArguments(hits, tallies);
+    this.inFlight += 1;
     this.incrementWindows(keys, ...args).then(
       (counts) => {
+        this.callEnded();
         hits.forEach((hit, index) => {
           const count = counts[index];
           if (!count) {
@@ -126,6 +145,7 @@ export class FixedWindowCounter implements OnModuleDestroy {
         });
       },
       (error: unknown) => {
+        this.callEnded();
         for (const hit of hits) hit.reject(error);
       },
     );

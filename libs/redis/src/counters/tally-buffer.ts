@@ -18,13 +18,29 @@ export interface TallyWrite {
   readonly fields: Map<string, number>;
 }
 
+/** A hash's counts by field as they are added up: its field names are made once, when written. */
+interface PendingTally {
+  readonly key: string;
+  readonly expireAtSeconds: number;
+  readonly counts: Map<string, { requests: number; rejected: number }>;
+}
+
+function writeOf(pending: PendingTally): TallyWrite {
+  const fields = new Map<string, number>();
+  for (const [field, { requests, rejected }] of pending.counts) {
+    fields.set(`${field}:requests`, requests);
+    if (rejected > 0) fields.set(`${field}:rejected`, rejected);
+  }
+  return { key: pending.key, expireAtSeconds: pending.expireAtSeconds, fields };
+}
+
 /**
  * Tallies counted in memory per Cluster slot group until a script call for that group carries
  * them, at most once per `intervalMs`: a key's requests of that span become one HINCRBY instead
  * of one per request.
  */
 export class TallyBuffer {
-  private readonly byGroup = new Map<string, Map<string, TallyWrite>>();
+  private readonly byGroup = new Map<string, Map<string, PendingTally>>();
   private readonly writtenAt = new Map<string, number>();
 
   constructor(private readonly intervalMs: number) {}
@@ -37,14 +53,14 @@ export class TallyBuffer {
     }
     let write = writes.get(tally.key);
     if (!write) {
-      write = { key: tally.key, expireAtSeconds: tally.expireAtSeconds, fields: new Map() };
+      write = { key: tally.key, expireAtSeconds: tally.expireAtSeconds, counts: new Map() };
       writes.set(tally.key, write);
     }
-    const requests = `${tally.field}:requests`;
-    write.fields.set(requests, (write.fields.get(requests) ?? 0) + 1);
-    if (rejected) {
-      const refused = `${tally.field}:rejected`;
-      write.fields.set(refused, (write.fields.get(refused) ?? 0) + 1);
+    const counts = write.counts.get(tally.field);
+    if (counts === undefined) write.counts.set(tally.field, { requests: 1, rejected: rejected ? 1 : 0 });
+    else {
+      counts.requests += 1;
+      if (rejected) counts.rejected += 1;
     }
   }
 
@@ -60,7 +76,7 @@ export class TallyBuffer {
     if (!writes) return [];
     this.byGroup.delete(group);
     this.writtenAt.set(group, now);
-    return [...writes.values()];
+    return [...writes.values()].map(writeOf);
   }
 
   groups(): string[] {
