@@ -21,10 +21,14 @@ export async function fromStorage<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const refusal = storageRefusalOf(error);
-    if (refusal === undefined) throw error;
-    throw new StorageUnavailableError(refusal, error);
+    throw asStorageError(error);
   }
+}
+
+/** What fromStorage throws for `error`: for callers that already catch, without its extra promise. */
+export function asStorageError(error: unknown): unknown {
+  const refusal = storageRefusalOf(error);
+  return refusal === undefined ? error : new StorageUnavailableError(refusal, error);
 }
 
 /**

@@ -6,10 +6,10 @@ import type {
   HookHandlerDoneFunction,
   RouteOptions,
 } from 'fastify';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Registry } from 'prom-client';
+import { RouteTallies } from './route-tallies';
 import { hooksOf } from '../route-hooks';
 
-type Labels = 'method' | 'operation' | 'status';
 type Recorder = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 
 /** The operation of a request that matched no route: its URL is never a label. */
@@ -23,30 +23,17 @@ function methodOf(route: RouteOptions): string {
 }
 
 /**
- * Requests by operation and status, and their latency. The operation is the route pattern, fixed
- * when the route is registered: each route gets its own response hook with its labelled series
- * bound, so a request costs a map lookup and two increments, and no URL (which may carry an API
- * key in its query) ever becomes a label.
+ * Requests by operation and status, and their latency (pds_http_requests_total and
+ * pds_http_request_duration_seconds). The operation is the route pattern, fixed when the route is
+ * registered: each route gets its own response hook with its tally bound, so a request costs a few
+ * additions, and no URL (which may carry an API key in its query) ever becomes a label.
  */
 @Injectable()
 export class HttpMetrics {
-  private readonly requests: Counter<Labels>;
-  private readonly duration: Histogram<Exclude<Labels, 'status'>>;
+  private readonly tallies: RouteTallies;
 
   constructor(registry: Registry) {
-    this.requests = new Counter({
-      name: 'pds_http_requests_total',
-      help: 'HTTP requests answered, by method, operation (route pattern) and status',
-      labelNames: ['method', 'operation', 'status'],
-      registers: [registry],
-    });
-    this.duration = new Histogram({
-      name: 'pds_http_request_duration_seconds',
-      help: 'Time from request to response, by method and operation (route pattern)',
-      labelNames: ['method', 'operation'],
-      buckets: DURATION_BUCKETS_S,
-      registers: [registry],
-    });
+    this.tallies = new RouteTallies(registry, DURATION_BUCKETS_S);
   }
 
   /** Must run before the routes are registered (before the app's init or listen). */
@@ -63,16 +50,9 @@ export class HttpMetrics {
   }
 
   private recorder(method: string, operation: string): Recorder {
-    const duration = this.duration.labels(method, operation);
-    const byStatus = new Map<number, Counter.Internal>();
+    const tally = this.tallies.forRoute(method, operation);
     return (_request, reply, done) => {
-      let counter = byStatus.get(reply.statusCode);
-      if (!counter) {
-        counter = this.requests.labels(method, operation, String(reply.statusCode));
-        byStatus.set(reply.statusCode, counter);
-      }
-      counter.inc();
-      duration.observe(reply.elapsedTime / 1000);
+      tally.record(reply.statusCode, reply.elapsedTime / 1000);
       done();
     };
   }

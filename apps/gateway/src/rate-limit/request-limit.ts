@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { FixedWindowCounter, RedisKeys, secondsLeft } from '@pds/redis';
+import { FixedWindowCounter, RedisKeys, secondsLeft, type WindowCount } from '@pds/redis';
 import type { FastifyReply } from 'fastify';
 import { type ApiKeyPrincipal, usageTally } from '../keys';
 import { ApiException } from '../errors/api-exception';
-import { fromStorage } from '../errors/storage-unavailable.error';
+import { asStorageError } from '../errors/storage-unavailable.error';
 
 const WINDOW_MS = 60_000;
 
@@ -24,9 +24,12 @@ export class RequestLimit {
   async count(principal: ApiKeyPrincipal, bucket: string, reply: FastifyReply): Promise<void> {
     const limit = principal.requestsPerMinute;
     const tally = usageTally(this.keys, principal.id, bucket, limit, Date.now());
-    const count = await fromStorage(
-      this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS, tally),
-    );
+    let count: WindowCount;
+    try {
+      count = await this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS, tally);
+    } catch (error) {
+      throw asStorageError(error);
+    }
     const seconds = secondsLeft(count);
     // On every authenticated answer, the 429 included (CONTRACT section 5).
     reply.header('X-RateLimit-Limit', limit);

@@ -20,6 +20,11 @@ const KEY_CACHE_TTL_MS = 5_000;
 @Injectable()
 export class Authenticator implements OnModuleInit {
   private readonly cache = new ApiKeyCache(KEY_CACHE_TTL_MS);
+  /**
+   * The principal of each cached account, computed once: its limits hold while the account is
+   * cached, since a cache entry ends no later than the first of its boosts.
+   */
+  private readonly principals = new WeakMap<ApiKeyAccount, ApiKeyPrincipal>();
   private readonly lastUse: LastUseTracker;
 
   constructor(
@@ -48,18 +53,30 @@ export class Authenticator implements OnModuleInit {
   async authenticate(credentials: ApiKeyCredentials, address: string): Promise<ApiKeyPrincipal> {
     if (credentials.kind === 'missing') throw ApiException.missingApiKey();
     this.failures.assertNotBlocked(address);
-    const account = credentials.kind === 'present' ? await this.lookup(credentials.key) : undefined;
+    const account =
+      credentials.kind === 'present' ? await this.lookup(hashApiKey(credentials.key)) : undefined;
     if (account && !account.record.revokedAt) {
       this.lastUse.touch(account.record.id);
-      return this.limits.principalOf(account);
+      return this.principalOf(account);
     }
     throw (await this.failures.recordFailure(address)) ?? ApiException.invalidApiKey();
   }
 
-  private async lookup(key: string): Promise<ApiKeyAccount | undefined> {
-    const keyHash = hashApiKey(key);
-    const cached = this.cache.get(keyHash);
-    if (cached) return cached;
+  private principalOf(account: ApiKeyAccount): ApiKeyPrincipal {
+    let principal = this.principals.get(account);
+    if (principal === undefined) {
+      principal = this.limits.principalOf(account);
+      this.principals.set(account, principal);
+    }
+    return principal;
+  }
+
+  /** The cached account as it is (no promise on the common path), else read from Redis. */
+  private lookup(keyHash: string): ApiKeyAccount | Promise<ApiKeyAccount | undefined> {
+    return this.cache.get(keyHash) ?? this.read(keyHash);
+  }
+
+  private async read(keyHash: string): Promise<ApiKeyAccount | undefined> {
     const generation = this.cache.generation;
     const record = await this.apiKeys.findByHash(keyHash);
     if (!record) return undefined;
