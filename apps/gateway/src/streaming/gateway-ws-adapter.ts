@@ -70,6 +70,14 @@ export class GatewayWsAdapter extends WsAdapter {
     if (handlers.length > 0) super.bindMessageHandlers(client, handlers, transform);
   }
 
+  /**
+   * No stream gateway handles Nest's disconnect event (StreamSessions hears each close with one
+   * shared listener), so no socket gets Nest's `once('close')` wrapper and closure.
+   */
+  override bindClientDisconnect(): void {
+    // Nothing to bind: see above.
+  }
+
   protected override ensureHttpServerExists(port: number, httpServer?: Server): Server | undefined {
     if (!httpServer || this.httpServersRegistry.has(port))
       return super.ensureHttpServerExists(port, httpServer);

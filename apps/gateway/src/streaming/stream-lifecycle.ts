@@ -84,6 +84,8 @@ export class StreamLifecycle implements OnModuleInit, OnModuleDestroy, BeforeApp
     }
     await this.slots.releaseAll();
     await Promise.race([Promise.all(closed), delay(CLOSE_GRACE_MS, undefined, { ref: false })]);
+    // What did not close within the grace is cut (ws tracks no clients here to do it at close).
+    for (const socket of sockets) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
   }
 
   private stop(): void {

@@ -35,10 +35,13 @@ export const STREAM_ROUTES = {
 /**
  * ws server options of every stream (CONTRACT section 6): ws itself closes a connection whose frame
  * exceeds 4 KiB with 1009; no compression, so one serialised frame is the same bytes for every socket.
+ * No client tracking: StreamSessions keeps every connection already (ws's set would add an entry and
+ * a close listener per socket).
  */
 export const WS_SERVER_OPTIONS = {
   maxPayload: 4096,
   perMessageDeflate: false,
+  clientTracking: false,
 } as const satisfies ServerOptions;
 
 /**

@@ -83,7 +83,8 @@ export class StreamSessions {
     this.connections.set(connection.id, connection);
     tally.open += 1;
     (socket as OwnedSocket)[CONNECTION] = connection;
-    socket.once('close', this.onSocketClose);
+    // `on`, not `once`: a socket closes once, and once would wrap the shared listener per socket.
+    socket.on('close', this.onSocketClose);
     socket.on('pong', onPong);
     if (!this.accepting) {
       connection.close(CloseCode.GoingAway, 'server shutting down');
