@@ -56,7 +56,6 @@ export class Authenticator implements OnModuleInit {
     const account =
       credentials.kind === 'present' ? await this.lookup(hashApiKey(credentials.key)) : undefined;
     if (account && !account.record.revokedAt) {
-      this.lastUse.touch(account.record.id);
       return this.principalOf(account);
     }
     throw (await this.failures.recordFailure(address)) ?? ApiException.invalidApiKey();
@@ -65,6 +64,9 @@ export class Authenticator implements OnModuleInit {
   private principalOf(account: ApiKeyAccount): ApiKeyPrincipal {
     let principal = this.principals.get(account);
     if (principal === undefined) {
+      // The key's use is recorded here too: a key in use is read again within the cache's 5 s, and
+      // the tracker writes at most once a minute per key anyway.
+      this.lastUse.touch(account.record.id);
       principal = this.limits.principalOf(account);
       this.principals.set(account, principal);
     }
