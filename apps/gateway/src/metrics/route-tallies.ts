@@ -3,9 +3,9 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 type RouteLabel = 'method' | 'operation';
 
 /**
- * One route's answers since the last scrape, in plain numbers: recording one costs a bucket search
- * and three additions, where prom-client's labelled inc and observe hash their labels on each call
- * (a thirtieth of a price request's cost). Handed to prom-client when it is scraped.
+ * One route's answers in plain numbers: recording one costs a bucket search and a few additions,
+ * where prom-client's labelled inc and observe hash their labels on each call (a thirtieth of a
+ * price request's cost). Read by prom-client when it is scraped.
  */
 export class RouteTally {
   /** Answers by status not yet added to the requests counter. */
