@@ -50,12 +50,10 @@ export async function startClientStack(
 ): Promise<ClientStack> {
   const prefix = uniquePrefix(label);
   const redis = options.redis ?? testRedis();
-  const port = options.port ?? (await freePort());
-  const gatewayEnv = {
+  const gatewayEnv: Record<string, string> = {
     ...redis.env,
     REDIS_PREFIX: prefix,
     HOST: '127.0.0.1',
-    PORT: String(port),
     ADMIN_TOKEN,
     REQUEST_DEADLINE_MS: '3000', // two cores shared with the other processes of the test
     ...options.gatewayEnv,
@@ -64,8 +62,8 @@ export async function startClientStack(
   let ingestor = await startLeadingIngestor(prefix, redis, sim);
   // The history worker: klines before the ingestor started come from the simulator's history.
   const cache = await spawnCache({ redisEnv: redis.env, prefix }, sim);
-  let gateway = await spawnApp('gateway', gatewayEnv, STARTUP);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  let gateway = await spawnGatewayOnAPort(gatewayEnv, options.port);
+  const baseUrl = `http://127.0.0.1:${gatewayEnv.PORT ?? ''}`;
   const admin = createPriceDataClient({ baseUrl, adminToken: ADMIN_TOKEN });
   const created = await admin.admin.createApiKey({
     name: label,
@@ -107,6 +105,23 @@ export async function startClientStack(
     },
   };
   return stack;
+}
+
+/**
+ * Starts the gateway on `port`, or on a free one, which it keeps (PORT is set in `env`) so that a
+ * restart finds it there. A free port is taken only now, after the slow start of the rest, and
+ * another one is tried when something took it meanwhile (any process's outgoing connection may).
+ */
+async function spawnGatewayOnAPort(env: Record<string, string>, port?: number): Promise<RunningApp> {
+  for (let attempt = 1; ; attempt += 1) {
+    env.PORT = String(port ?? (await freePort()));
+    try {
+      return await spawnApp('gateway', env, STARTUP);
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (port !== undefined || !taken || attempt >= 3) throw error;
+    }
+  }
 }
 
 async function startLeadingIngestor(prefix: string, redis: RedisTarget, sim: Sim): Promise<RunningApp> {
