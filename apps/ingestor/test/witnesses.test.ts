@@ -1,7 +1,10 @@
 import { type RunningApp, type Scrape, scrapeMetrics, startExchangeSim } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, TestStore } from './support/stack';
 
-jest.setTimeout(60_000);
+jest.setTimeout(180_000);
+
+/** Generous: the standby's connection and first prices on a machine the rest of the suite keeps busy. */
+const WITNESS_WAIT_MS = 60_000;
 
 const RATIO = 'pds_exchange_deviation_ratio';
 
@@ -17,10 +20,14 @@ describe('ingestor: pds_exchange_deviation_ratio with a standby', () => {
   let ingestor: RunningApp;
 
   function scrapeUntil(done: (scrape: Scrape) => boolean, what: string): Promise<Scrape> {
-    return eventually(async () => {
-      const scrape = await scrapeMetrics(ingestor);
-      return done(scrape) ? scrape : undefined;
-    }, what);
+    return eventually(
+      async () => {
+        const scrape = await scrapeMetrics(ingestor);
+        return done(scrape) ? scrape : undefined;
+      },
+      what,
+      WITNESS_WAIT_MS,
+    );
   }
 
   beforeAll(async () => {
