@@ -110,18 +110,20 @@ export function frameText(value: unknown): string {
   return text.replace(/"@@raw:([^@]*)@@"/g, '$1');
 }
 
+/** Text no exchange sends, shared by every exchange's hostile frames: any text, any JSON, the smallest broken ones. */
+export const shapelessFrame: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 200 }),
+  fc.json({ maxDepth: 3 }),
+  fc.constantFrom('', '{', 'null', '[]'),
+);
+
 /** Hostile frames of Binance's combined stream (also Binance.US's), each under 1 MiB. */
 export const hostileBinanceFrame: fc.Arbitrary<string> = fc.oneof(
   tradeData.map((data) => frameText({ stream: 'btcusdt@trade', data })),
   fc.tuple(interval, klineData).map(([name, data]) => frameText({ stream: `btcusdt@kline_${name}`, data })),
   tradeData.map((data) => frameText(data)),
-  fc.string({ maxLength: 200 }),
-  fc.json({ maxDepth: 3 }),
+  shapelessFrame,
   fc.constantFrom(
-    '',
-    '{',
-    'null',
-    '[]',
     '{"stream":"btcusdt@trade","data":null}',
     '{"stream":"btcusdt@trade"}',
     '{"error":{"code":2,"msg":"x"},"id":1}',
