@@ -5,8 +5,12 @@ import type { WindowCount } from './fixed-window.lua';
 
 type Call = { keys: readonly string[]; args: readonly (string | number)[] };
 
-/** The window of each hit: ARGV[1] is the number of hits, their windows follow. */
-const windowsOf = (call: Call) => call.args.slice(1, 1 + Number(call.args[0]));
+/** Each key's window and hits: ARGV[1] is the number of keys, a `windowMs, hits` pair each follows. */
+const windowsOf = (call: Call) =>
+  Array.from({ length: Number(call.args[0]) }, (_, index) => ({
+    windowMs: Number(call.args[1 + index * 2]),
+    hits: Number(call.args[2 + index * 2]),
+  }));
 
 /** A counter over a fake script that counts hits per key in memory and records each call. */
 function counterWith(options: { cluster: boolean; failFor?: string }) {
@@ -15,12 +19,11 @@ function counterWith(options: { cluster: boolean; failFor?: string }) {
   const run = (keys: readonly string[], ...args: (string | number)[]): Promise<WindowCount[]> => {
     calls.push({ keys, args });
     if (options.failFor && keys.includes(options.failFor)) return Promise.reject(new Error('timed out'));
-    const windows = windowsOf({ keys, args });
     return Promise.resolve(
-      windows.map((window, index) => {
+      windowsOf({ keys, args }).map((window, index) => {
         const key = keys[index] ?? '';
-        hits.set(key, (hits.get(key) ?? 0) + 1);
-        return { hits: hits.get(key) ?? 0, msLeft: Number(window) };
+        hits.set(key, (hits.get(key) ?? 0) + window.hits);
+        return { hits: hits.get(key) ?? 0, msLeft: window.windowMs };
       }),
     );
   };
@@ -30,26 +33,35 @@ function counterWith(options: { cluster: boolean; failFor?: string }) {
 }
 
 describe('FixedWindowCounter', () => {
-  it('should send the hits of one event-loop turn in one script call, each getting its own count', async () => {
+  it('should send the hits of one event-loop turn in one script call, a key once, each hit getting its own count', async () => {
     const { counter, calls } = counterWith({ cluster: false });
     const counts = await Promise.all([
       counter.increment('p:rate:{a}:x', 60_000),
-      counter.increment('p:rate:{b}:x', 60_000),
+      counter.increment('p:rate:{b}:x', 30_000),
       counter.increment('p:rate:{a}:x', 60_000),
     ]);
-    expect(calls.map((call) => call.keys)).toEqual([['p:rate:{a}:x', 'p:rate:{b}:x', 'p:rate:{a}:x']]);
-    expect(calls.map(windowsOf)).toEqual([[60_000, 60_000, 60_000]]);
-    expect(counts.map((count) => count.hits)).toEqual([1, 1, 2]);
-    await counter.increment('p:rate:{a}:x', 60_000);
+    expect(calls.map((call) => call.keys)).toEqual([['p:rate:{a}:x', 'p:rate:{b}:x']]);
+    expect(calls.map(windowsOf)).toEqual([
+      [
+        { windowMs: 60_000, hits: 2 },
+        { windowMs: 30_000, hits: 1 },
+      ],
+    ]);
+    expect(counts).toEqual([
+      { hits: 1, msLeft: 60_000 },
+      { hits: 1, msLeft: 30_000 },
+      { hits: 2, msLeft: 60_000 },
+    ]);
+    await expect(counter.increment('p:rate:{a}:x', 60_000)).resolves.toEqual({ hits: 3, msLeft: 60_000 });
     expect(calls).toHaveLength(2);
   });
 
   it('should hold the hits that come while a call is in flight and send them in one call when it is answered', async () => {
     const calls: string[][] = [];
     const answers: (() => void)[] = [];
-    const run = (keys: readonly string[], ...args: (string | number)[]): Promise<WindowCount[]> => {
+    const run = (keys: readonly string[]): Promise<WindowCount[]> => {
       calls.push([...keys]);
-      const counts = args.slice(1, 1 + Number(args[0])).map(() => ({ hits: 1, msLeft: 1000 }));
+      const counts = keys.map(() => ({ hits: 1, msLeft: 1000 }));
       return new Promise((resolve) =>
         answers.push(() => {
           resolve(counts);
@@ -92,15 +104,15 @@ describe('FixedWindowCounter', () => {
       counter.increment('p:rate:{a}:x', 1000, tally),
       counter.increment('p:rate:{a}:x', 1000, tally),
     ]);
-    expect(calls).toEqual([{ keys: ['p:rate:{a}:x', 'p:rate:{a}:x'], args: [2, 1000, 1000] }]);
+    expect(calls).toEqual([{ keys: ['p:rate:{a}:x'], args: [1, 1000, 2] }]);
     // The second hit passed the limit of 1: one request refused.
     await counter.increment('p:{b}', 500);
     await counter.increment('p:rate:{a}:y', 1000);
     expect(calls.slice(1)).toEqual([
-      { keys: ['p:{b}'], args: [1, 500] },
+      { keys: ['p:{b}'], args: [1, 500, 1] },
       {
         keys: ['p:rate:{a}:y', 'p:usage:{a}:2026-11-25'],
-        args: [1, 1000, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
+        args: [1, 1000, 1, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
       },
     ]);
   });

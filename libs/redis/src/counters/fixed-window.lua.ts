@@ -16,33 +16,34 @@ function windowCountsReply(reply: unknown): WindowCount[] {
 }
 
 /**
- * ARGV[1] = n hits. For each KEYS[i] (i ≤ n), one hit: INCR, and start its window of ARGV[i+1] ms on
- * the first hit, atomically. Then each later KEYS[j] is a tally hash, its part of ARGV after the
- * windows being `expireAt, fieldCount, field, amount, field, amount, …`: HINCRBY each field and
- * EXPIREAT the hash (epoch seconds). The tallies ride in this call so that counting usage costs
- * no round trip of its own. Returns {hits1, msLeft1, hits2, msLeft2, ...}; a key given twice
- * counts twice.
+ * ARGV[1] = n windows. For each KEYS[i] (i ≤ n), its part of ARGV after that is `windowMs, hits`:
+ * INCRBY the hits, and start the window of `windowMs` on its first hit, atomically. Then each later
+ * KEYS[j] is a tally hash, its part of ARGV after the windows being
+ * `expireAt, fieldCount, field, amount, field, amount, …`: HINCRBY each field and EXPIREAT the
+ * hash (epoch seconds). The tallies ride in this call so that counting usage costs no round trip
+ * of its own. Returns {hits1, msLeft1, hits2, msLeft2, ...}, each window's count after its hits.
  */
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
   parse: windowCountsReply,
   batchedByCaller: true,
   lua: `
-local hitCount = tonumber(ARGV[1])
+local windowCount = tonumber(ARGV[1])
 local counts = {}
-for index = 1, hitCount do
+for index = 1, windowCount do
   local key = KEYS[index]
-  local hits = redis.call('INCR', key)
+  local windowMs = ARGV[index * 2]
+  local hits = redis.call('INCRBY', key, ARGV[index * 2 + 1])
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then
-    redis.call('PEXPIRE', key, ARGV[index + 1])
-    ttl = tonumber(ARGV[index + 1])
+    redis.call('PEXPIRE', key, windowMs)
+    ttl = tonumber(windowMs)
   end
   counts[#counts + 1] = hits
   counts[#counts + 1] = ttl
 end
-local at = hitCount + 2
-for tally = hitCount + 1, #KEYS do
+local at = windowCount * 2 + 2
+for tally = windowCount + 1, #KEYS do
   local expireAt = ARGV[at]
   local fieldCount = tonumber(ARGV[at + 1])
   at = at + 2
