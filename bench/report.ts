@@ -108,7 +108,8 @@ export function wsReport(rows: readonly WsBenchRow[], tradesPerSecond: number): 
   ];
   return (
     `WebSocket fan-out (${tradesPerSecond} trades/s; lag = client receipt − exchange trade time; ` +
-    'delivered = frames ÷ (channel messages × clients); KiB/conn = server RSS growth ÷ clients; ' +
+    "delivered = frames of the window's messages, late ones awaited ÷ (its messages × clients); " +
+    'KiB/conn = server RSS growth ÷ clients; ' +
     '"behind": no frame of the window was of a message published in it)\n' +
     `${table(lines)}\n`
   );

@@ -41,7 +41,7 @@ async function handle(command: ToClients): Promise<void> {
       recorder.start();
       return;
     case 'stop':
-      reply({ type: 'recorded', window: recorder.stop(), progress: pool.progress() });
+      reply({ type: 'recorded', window: await recorder.stop(), progress: pool.progress() });
       return;
     case 'close':
       pool.closeAll();

@@ -14,50 +14,55 @@ interface Frame {
 }
 
 export interface RecordedWindow {
+  /** Receipts of the window's messages, those that landed after it included. */
   readonly frames: number;
-  /** Messages the followed channel carried meanwhile: each client should get each once. */
+  /** Messages the followed channel carried during the window: each client should get each once. */
   readonly published: number;
   /** Frames that could be matched to one trade: the lag samples. */
   readonly sampled: number;
   readonly lagBuckets: [number, number][];
 }
 
+/** After the window, receipts of its messages are awaited until none came for this long… */
+const DRAIN_QUIET_MS = 1000;
+/** …or this long at most. */
+const DRAIN_MOST_MS = 10_000;
+
 /**
- * Lag of every frame every client receives: receipt − exchange time of the trade behind it. Frames
- * are matched by their exact text to the messages of the channel the clients follow, read from Redis
- * here too; a trade's time is that of the price message the ingestor publishes just before (the
- * same script, the same connection, so in order). Receipts that come before their channel message
- * wait for it. A text the channel carried twice (an exchange kline push that changed nothing) has no
- * single trade, so it is counted as delivered but not sampled.
+ * Lag of every frame every client receives for the messages of a window: receipt − exchange time of
+ * the trade behind it. Frames are matched by their exact text to the messages of the channel the
+ * clients follow, read from Redis here too; a trade's time is that of the price message the ingestor
+ * publishes just before (the same script, the same connection, so in order). Receipts that come
+ * before their channel message wait for it. Only the window's own messages count, each to the end:
+ * a frame of a message published before the window is not counted, and the frames of its last
+ * messages still on their way when it closes are awaited, so that what is in flight at either edge
+ * neither adds to nor takes from what was delivered. A text the channel carried twice (an exchange
+ * kline push that changed nothing) has no single trade, so it is counted as delivered but not sampled.
  */
 export class FanOutRecorder {
   private frames = new Map<string, Frame>();
   private lastTradeTime: number | undefined;
-  private received = 0;
   private published = 0;
-  private recording = false;
+  /** Publications counted while recording; receipts of counted ones while recording or draining. */
+  private phase: 'idle' | 'recording' | 'draining' = 'idle';
+  private lastReceiptAt = 0;
 
   start(): void {
     this.frames = new Map();
-    this.received = 0;
     this.published = 0;
-    this.recording = true;
+    this.phase = 'recording';
   }
 
-  stop(): RecordedWindow {
-    this.recording = false;
-    const histogram = new LagHistogram();
-    for (const frame of this.frames.values()) {
-      if (frame.tradeTime === undefined || frame.published !== 1) continue;
-      for (const receivedAt of frame.receipts) histogram.add(receivedAt - frame.tradeTime);
+  /** Closes the window, waits for its messages' last frames, and gives what was recorded. */
+  async stop(): Promise<RecordedWindow> {
+    this.phase = 'draining';
+    const closedAt = Date.now();
+    this.lastReceiptAt = closedAt;
+    while (Date.now() - this.lastReceiptAt < DRAIN_QUIET_MS && Date.now() - closedAt < DRAIN_MOST_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    this.frames = new Map();
-    return {
-      frames: this.received,
-      published: this.published,
-      sampled: histogram.size,
-      lagBuckets: histogram.buckets(),
-    };
+    this.phase = 'idle';
+    return this.window();
   }
 
   /** A price message (their `time` is the trade's), before any kline of the same trade. */
@@ -67,7 +72,7 @@ export class FanOutRecorder {
 
   /** A message of the channel the clients follow (for the price path, after onPrice). */
   onPublished(message: string): void {
-    if (!this.recording) return;
+    if (this.phase !== 'recording') return;
     this.published += 1;
     const frame = this.frameOf(message);
     frame.published += 1;
@@ -75,9 +80,24 @@ export class FanOutRecorder {
   }
 
   onFrame(text: string, receivedAt: number): void {
-    if (!this.recording) return;
-    this.received += 1;
-    this.frameOf(text).receipts.push(receivedAt);
+    if (this.phase === 'idle') return;
+    const frame = this.frameOf(text);
+    if (this.phase === 'draining' && frame.published === 0) return;
+    frame.receipts.push(receivedAt);
+    if (frame.published > 0) this.lastReceiptAt = receivedAt;
+  }
+
+  private window(): RecordedWindow {
+    const histogram = new LagHistogram();
+    let frames = 0;
+    for (const frame of this.frames.values()) {
+      if (frame.published === 0) continue;
+      frames += frame.receipts.length;
+      if (frame.tradeTime === undefined || frame.published !== 1) continue;
+      for (const receivedAt of frame.receipts) histogram.add(receivedAt - frame.tradeTime);
+    }
+    this.frames = new Map();
+    return { frames, published: this.published, sampled: histogram.size, lagBuckets: histogram.buckets() };
   }
 
   /**
