@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RedisKeys } from '@pds/redis';
@@ -107,7 +107,9 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     started.push(gateway);
     const gatewayUrl = `http://127.0.0.1:${gateway.port}`;
     const bodiesFile = await baselineBodies(gatewayUrl, pool[0] ?? {});
-    const [bare, limited] = await startBaselines(bodiesFile, prefix, options, started);
+    const [bare, limited] = await startBaselines(bodiesFile, prefix, options, started).finally(() =>
+      rm(bodiesFile, { force: true }),
+    );
     const targets: Record<RestTarget, Target> = {
       'bare-fastify': { url: `http://127.0.0.1:${bare.port}`, pid: pidOf(bare) },
       'fastify-limit': { url: `http://127.0.0.1:${limited.port}`, pid: pidOf(limited), headerPool: pool },
