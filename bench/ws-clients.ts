@@ -74,7 +74,7 @@ export class FanOutRecorder {
   onPublished(message: string): void {
     if (this.phase !== 'recording') return;
     this.published += 1;
-    const frame = this.frameOf(message);
+    const frame = this.publishedFrameOf(message);
     frame.published += 1;
     frame.tradeTime ??= this.lastTradeTime;
   }
@@ -90,7 +90,7 @@ export class FanOutRecorder {
   private window(): RecordedWindow {
     const histogram = new LagHistogram();
     let frames = 0;
-    for (const frame of this.frames.values()) {
+    for (const frame of new Set(this.frames.values())) {
       if (frame.published === 0) continue;
       frames += frame.receipts.length;
       if (frame.tradeTime === undefined || frame.published !== 1) continue;
@@ -101,16 +101,27 @@ export class FanOutRecorder {
   }
 
   /**
-   * Keyed by the value's text: the channel's messages carry their exchange as a last field, which the
-   * gateway leaves out of its frames and the bare baseline forwards as is.
+   * A received frame's record, by its exact text: the client process reads a frame per client and
+   * trade, so receipts do no parsing of their own.
    */
   private frameOf(text: string): Frame {
-    const value = splitSource(text).json;
-    let frame = this.frames.get(value);
+    let frame = this.frames.get(text);
     if (!frame) {
       frame = { tradeTime: undefined, published: 0, receipts: [] };
-      this.frames.set(value, frame);
+      this.frames.set(text, frame);
     }
+    return frame;
+  }
+
+  /**
+   * A channel message's record, under both texts a frame of it may have: the channel's messages
+   * carry their exchange as a last field, which the gateway leaves out of its frames and the bare
+   * baseline forwards as is.
+   */
+  private publishedFrameOf(message: string): Frame {
+    const value = splitSource(message).json;
+    const frame = this.frames.get(value) ?? this.frameOf(message);
+    this.frames.set(value, frame);
     return frame;
   }
 }
