@@ -1,7 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-
-const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** Node options that let takeHeapSnapshot ask the process for a heap snapshot written to `dir`. */
 export function heapSnapshotArgv(dir: string | undefined): string[] {
@@ -19,7 +18,7 @@ export async function takeHeapSnapshot(pid: number, dir: string, timeoutMs = 300
   let file: string | undefined;
   let size = -1;
   while (Date.now() < deadline) {
-    await wait(1000);
+    await delay(1000);
     file ??= readdirSync(dir).find((name) => name.endsWith('.heapsnapshot') && !before.has(name));
     if (file === undefined) continue;
     const now = statSync(join(dir, file)).size;

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { RedisKeys } from '@pds/redis';
 import { type RunningApp, SHARED_REDIS_URL, deletePrefix, spawnApp, uniquePrefix } from '@pds/testing';
 import { Redis } from 'ioredis';
@@ -58,14 +59,11 @@ class LagRecorder {
   }
 }
 
-const wait = (seconds: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-
 /** A benchmark, not a test: it measures over wall-clock windows on purpose. */
 async function record(recorder: LagRecorder, options: IngestBenchOptions): Promise<void> {
-  await wait(options.warmUpSeconds);
+  await delay(options.warmUpSeconds * 1000);
   recorder.start();
-  await wait(options.durationSeconds);
+  await delay(options.durationSeconds * 1000);
   recorder.stop();
 }
 

@@ -1,6 +1,7 @@
 // Raw `ws` sockets, not libs/client's streams: the lag is matched by each frame's exact bytes as the
 // gateway sent them, and the client's parsing, windows and reconnects would add their own work to
 // the lag this measures (thousands of clients in one process).
+import { setTimeout as delay } from 'node:timers/promises';
 import { splitSource } from '@pds/redis';
 import WebSocket from 'ws';
 import { LagHistogram } from './lag-histogram';
@@ -59,7 +60,7 @@ export class FanOutRecorder {
     const closedAt = Date.now();
     this.lastReceiptAt = closedAt;
     while (Date.now() - this.lastReceiptAt < DRAIN_QUIET_MS && Date.now() - closedAt < DRAIN_MOST_MS) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await delay(100);
     }
     this.phase = 'idle';
     return this.window();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { setTimeout as delay } from 'node:timers/promises';
 import { deletePrefix, SHARED_REDIS_URL } from '@pds/testing';
 import { Redis } from 'ioredis';
 import { takeHeapSnapshot } from './heap-snapshots';
@@ -54,9 +55,6 @@ function rssKiB(pid: number): number {
     .find((row) => row.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0);
 }
-
-const wait = (seconds: number): Promise<void> =>
-  new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 /** A whole round may take this long to open its clients before it is reported as failed. */
 function openDeadlineMs(clients: number): number {
@@ -128,7 +126,7 @@ async function measure(round_: Round, server: Server, market: Market, options: W
     log(`${label}: ${describe(progress, round_.clients)}`);
   }, profileArgv(options));
   try {
-    await wait(1);
+    await delay(1000);
     const pid = server.app.process.pid ?? 0;
     const snapshots = heapSnapshotsOf(round_, pid, options.heapDir);
     await snapshots?.take('before');
@@ -136,9 +134,9 @@ async function measure(round_: Round, server: Server, market: Market, options: W
     if (!options.openUnderLoad) await market.pause();
     await openAll(clients, round_, server, market);
     await market.resume();
-    await wait(SETTLE_SECONDS);
+    await delay(SETTLE_SECONDS * 1000);
     clients.start();
-    await wait(options.durationSeconds);
+    await delay(options.durationSeconds * 1000);
     const { window, progress } = await clients.stop(30_000);
     const after = rssKiB(pid);
     await snapshots?.take('live');
