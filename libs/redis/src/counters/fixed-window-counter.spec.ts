@@ -56,7 +56,7 @@ describe('FixedWindowCounter', () => {
     expect(calls).toHaveLength(2);
   });
 
-  it('should hold the hits that come while a call is in flight and send them in one call when it is answered', async () => {
+  it('should hold the hits that come while a call is in flight and send them, with those of the two turns after its answer, in one call', async () => {
     const calls: string[][] = [];
     const answers: (() => void)[] = [];
     const run = (keys: readonly string[]): Promise<WindowCount[]> => {
@@ -77,10 +77,15 @@ describe('FixedWindowCounter', () => {
     expect(calls).toEqual([['a']]);
     answers.shift()?.();
     await first;
+    const joining = [counter.increment('d', 1000)];
     await new Promise(setImmediate);
-    expect(calls).toEqual([['a'], ['b', 'c']]);
+    joining.push(counter.increment('e', 1000));
+    await new Promise(setImmediate);
+    expect(calls).toEqual([['a']]);
+    await new Promise(setImmediate);
+    expect(calls).toEqual([['a'], ['b', 'c', 'd', 'e']]);
     answers.shift()?.();
-    await expect(Promise.all(held)).resolves.toHaveLength(2);
+    await expect(Promise.all([...held, ...joining])).resolves.toHaveLength(4);
   });
 
   it('should send one call per slot on a Cluster, since a script may only touch keys of one slot', async () => {

@@ -14,6 +14,13 @@ const TALLY_FLUSH_MS = 1000;
 /** Hits sent in one script call at most, so one call never holds Redis for long. */
 const MOST_HITS_PER_CALL = 256;
 
+/**
+ * After a call is answered, the next one waits this many more event-loop turns: under load each
+ * turn reads more requests, so a call carries about twice the hits (26 instead of 14 in the bench)
+ * for the same fixed cost of a call in both processes; an idle turn takes microseconds.
+ */
+const TURNS_GATHERED_AFTER_AN_ANSWER = 2;
+
 interface PendingHit {
   readonly key: string;
   readonly windowMs: number;
@@ -35,8 +42,8 @@ export function slotPartOf(key: string): string {
 /**
  * Fixed-window counters in Redis, shared by every replica, so three replicas together let exactly
  * `limit` hits through a window. Hits go in one script call (per slot on a Cluster) at the end of
- * their event-loop turn, or, while calls are in flight, when the last of them is answered: an idle
- * counter sends at once, a busy one sends what a round trip gathered in one call, a key's hits in
+ * their event-loop turn, or, while calls are in flight, two turns after the last of them is
+ * answered: an idle counter sends at once, a busy one sends what a round trip gathered in one call, a key's hits in
  * it as one INCRBY (a busy caller's hits mostly share one key). Written here
  * because ioredis' auto-pipelining still makes one command, one promise chain and one Lua call in
  * Redis per hit, which was a third of the gateway's cost per request.
@@ -69,7 +76,7 @@ export class FixedWindowCounter implements OnModuleDestroy {
     }
     return new Promise((resolve, reject) => {
       this.pending.push({ key, windowMs, tally, resolve, reject });
-      this.queueFlush();
+      this.queueFlush(0);
     });
   }
 
@@ -81,11 +88,22 @@ export class FixedWindowCounter implements OnModuleDestroy {
     );
   }
 
-  /** At the end of this turn, unless calls are in flight: then when the last one is answered. */
-  private queueFlush(): void {
+  /**
+   * At the end of this turn (or `laterTurns` turns after it), unless calls are in flight: then
+   * once the last one is answered.
+   */
+  private queueFlush(laterTurns: number): void {
     if (this.flushQueued || this.inFlight > 0) return;
     this.flushQueued = true;
+    this.flushAtEndOfTurn(laterTurns);
+  }
+
+  private flushAtEndOfTurn(laterTurns: number): void {
     setImmediate(() => {
+      if (laterTurns > 0) {
+        this.flushAtEndOfTurn(laterTurns - 1);
+        return;
+      }
       this.flushQueued = false;
       this.flush();
     });
@@ -93,7 +111,7 @@ export class FixedWindowCounter implements OnModuleDestroy {
 
   private callEnded(): void {
     this.inFlight -= 1;
-    if (this.inFlight === 0 && this.pending.length > 0) this.queueFlush();
+    if (this.inFlight === 0 && this.pending.length > 0) this.queueFlush(TURNS_GATHERED_AFTER_AN_ANSWER);
   }
 
   private flush(): void {
