@@ -11,7 +11,7 @@ import {
 } from '@pds/redis';
 import Fastify, { type FastifyReply } from 'fastify';
 import { exitOnTerm } from './exit-on-term';
-import { type ApiKeyAccount, ApiKeyCache, ApiKeyStore, hashApiKey, usageTally } from '../apps/gateway/src';
+import { type ApiKeyAccount, ApiKeyCache, ApiKeyStore, hashApiKey, HitTargets } from '../apps/gateway/src';
 
 const WINDOW_MS = 60_000;
 const KEY_CACHE_TTL_MS = 5_000;
@@ -26,12 +26,11 @@ class KeyLimit {
   private readonly cache = new ApiKeyCache(KEY_CACHE_TTL_MS);
   private readonly store: ApiKeyStore;
   private readonly counter: FixedWindowCounter;
+  private readonly targets: HitTargets;
 
-  constructor(
-    redis: RedisClient,
-    private readonly keys: RedisKeys,
-  ) {
+  constructor(redis: RedisClient, keys: RedisKeys) {
     this.store = new ApiKeyStore(redis, keys);
+    this.targets = new HitTargets(keys);
     this.counter = new FixedWindowCounter(new RedisScripts(redis), redis);
   }
 
@@ -44,8 +43,8 @@ class KeyLimit {
     }
     const { id } = found.record;
     const limit = found.record.requestsPerMinute ?? 40;
-    const tally = usageTally(this.keys, id, bucket, limit, Date.now());
-    const count = await this.counter.increment(this.keys.rateLimit(id, bucket), WINDOW_MS, tally);
+    const { windowKey, tally } = this.targets.of(found, id, bucket, limit, Date.now());
+    const count = await this.counter.increment(windowKey, WINDOW_MS, tally);
     const seconds = secondsLeft(count);
     void reply.header('X-RateLimit-Limit', limit);
     void reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { FixedWindowCounter, RedisKeys, secondsLeft, type WindowCount } from '@pds/redis';
 import type { FastifyReply } from 'fastify';
-import { type ApiKeyPrincipal, usageTally } from '../keys';
+import type { ApiKeyPrincipal } from '../keys';
 import { ApiException } from '../errors/api-exception';
 import { asStorageError } from '../errors/storage-unavailable.error';
+import { HitTargets } from './hit-targets';
 
 const WINDOW_MS = 60_000;
 
@@ -15,18 +16,22 @@ const WINDOW_MS = 60_000;
  */
 @Injectable()
 export class RequestLimit {
+  private readonly targets: HitTargets;
+
   constructor(
     private readonly counter: FixedWindowCounter,
-    private readonly keys: RedisKeys,
-  ) {}
+    keys: RedisKeys,
+  ) {
+    this.targets = new HitTargets(keys);
+  }
 
   /** Counts one request of `principal` in `bucket`; sets X-RateLimit-*; throws 429 past the limit. */
   async count(principal: ApiKeyPrincipal, bucket: string, reply: FastifyReply): Promise<void> {
     const limit = principal.requestsPerMinute;
-    const tally = usageTally(this.keys, principal.id, bucket, limit, Date.now());
+    const { windowKey, tally } = this.targets.of(principal, principal.id, bucket, limit, Date.now());
     let count: WindowCount;
     try {
-      count = await this.counter.increment(this.keys.rateLimit(principal.id, bucket), WINDOW_MS, tally);
+      count = await this.counter.increment(windowKey, WINDOW_MS, tally);
     } catch (error) {
       throw asStorageError(error);
     }
