@@ -53,7 +53,8 @@ function leanHandler(operation: PriceOperation, checks: Checks): Handler {
   const metadata = { type: 'query', metatype: operation.query } as const;
   return async (request, reply) => {
     try {
-      const principal = await authenticateRequest(checks.authenticator, request);
+      const found = authenticateRequest(checks.authenticator, request);
+      const principal = found instanceof Promise ? await found : found;
       await checks.limit.count(principal, bucket, reply);
       void reply.header('Content-Type', JSON_TYPE);
       const query = checks.pipe.transform(request.query, metadata) as object;
