@@ -43,8 +43,8 @@ export function slotPartOf(key: string): string {
  * Fixed-window counters in Redis, shared by every replica, so three replicas together let exactly
  * `limit` hits through a window. Hits go in one script call (per slot on a Cluster) at the end of
  * their event-loop turn, or, while calls are in flight, two turns after the last of them is
- * answered: an idle counter sends at once, a busy one sends what a round trip gathered in one call, a key's hits in
- * it as one INCRBY (a busy caller's hits mostly share one key). Written here
+ * answered: an idle counter sends at once, a busy one sends what a round trip gathered in one
+ * call, a key's hits in it as one INCRBY (a busy caller's hits mostly share one key). Written here
  * because ioredis' auto-pipelining still makes one command, one promise chain and one Lua call in
  * Redis per hit, which was a third of the gateway's cost per request.
  * A hit's tally (usage history) is added up in memory and written by the next call of its slot, at
