@@ -48,7 +48,11 @@ module.exports = {
   testSequencer: '<rootDir>/tools/jest-slow-first-sequencer.js',
   reporters,
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,libs}/**/src/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
+    },
     {
       ...shared,
       displayName: 'integration',

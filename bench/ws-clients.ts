@@ -1,17 +1,19 @@
-// Raw `ws` sockets, not libs/client's streams: the lag is matched by each frame's exact bytes as the
+// Raw sockets, not libs/client's streams: the lag is matched by each frame's exact bytes as the
 // gateway sent them, and the client's parsing, windows and reconnects would add their own work to
 // the lag this measures (thousands of clients in one process).
 import { setTimeout as delay } from 'node:timers/promises';
 import { splitSource } from '@pds/redis';
-import WebSocket from 'ws';
 import { LagHistogram } from './lag-histogram';
+import { type RawClientHandlers, RawWebSocketClient } from './ws-raw-client';
+import { Receipts } from './ws-receipts';
 
 interface Frame {
+  /** Its index in the receipts' `frameIds`. */
+  readonly id: number;
   /** Exchange time of the trade that produced it; set when the channel message is seen. */
   tradeTime: number | undefined;
   /** How often the channel carried these exact bytes (a repeat is not a new trade's frame). */
   published: number;
-  readonly receipts: number[];
 }
 
 export interface RecordedWindow {
@@ -42,6 +44,8 @@ const DRAIN_MOST_MS = 10_000;
  */
 export class FanOutRecorder {
   private frames = new Map<string, Frame>();
+  private byId: Frame[] = [];
+  private receipts = new Receipts();
   private lastTradeTime: number | undefined;
   private published = 0;
   /** Publications counted while recording; receipts of counted ones while recording or draining. */
@@ -50,6 +54,8 @@ export class FanOutRecorder {
 
   start(): void {
     this.frames = new Map();
+    this.byId = [];
+    this.receipts = new Receipts();
     this.published = 0;
     this.phase = 'recording';
   }
@@ -84,20 +90,23 @@ export class FanOutRecorder {
     if (this.phase === 'idle') return;
     const frame = this.frameOf(text);
     if (this.phase === 'draining' && frame.published === 0) return;
-    frame.receipts.push(receivedAt);
+    this.receipts.add(frame.id, receivedAt);
     if (frame.published > 0) this.lastReceiptAt = receivedAt;
   }
 
   private window(): RecordedWindow {
     const histogram = new LagHistogram();
     let frames = 0;
-    for (const frame of new Set(this.frames.values())) {
-      if (frame.published === 0) continue;
-      frames += frame.receipts.length;
+    for (const [frameId, receivedAt] of this.receipts.entries()) {
+      const frame = this.byId[frameId];
+      if (frame === undefined || frame.published === 0) continue;
+      frames += 1;
       if (frame.tradeTime === undefined || frame.published !== 1) continue;
-      for (const receivedAt of frame.receipts) histogram.add(receivedAt - frame.tradeTime);
+      histogram.add(receivedAt - frame.tradeTime);
     }
     this.frames = new Map();
+    this.byId = [];
+    this.receipts = new Receipts();
     return { frames, published: this.published, sampled: histogram.size, lagBuckets: histogram.buckets() };
   }
 
@@ -108,7 +117,8 @@ export class FanOutRecorder {
   private frameOf(text: string): Frame {
     let frame = this.frames.get(text);
     if (!frame) {
-      frame = { tradeTime: undefined, published: 0, receipts: [] };
+      frame = { id: this.byId.length, tradeTime: undefined, published: 0 };
+      this.byId.push(frame);
       this.frames.set(text, frame);
     }
     return frame;
@@ -150,7 +160,7 @@ export interface OpenProgress {
 
 /** Client sockets that report every frame to a recorder once open. */
 export class ClientPool {
-  readonly sockets: WebSocket[] = [];
+  readonly sockets: RawWebSocketClient[] = [];
   private failed = 0;
   private dropped = 0;
   private closing = false;
@@ -178,8 +188,7 @@ export class ClientPool {
           (socket) => this.sockets.push(socket),
           (error: unknown) => {
             this.failed += 1;
-            if (this.reasons.size < 5)
-              this.reasons.add(error instanceof Error ? error.message : String(error));
+            this.noteReason(error instanceof Error ? error.message : String(error));
           },
         );
       }
@@ -194,40 +203,74 @@ export class ClientPool {
     this.sockets.length = 0;
   }
 
-  private openOne(url: string, options: OpenOptions): Promise<WebSocket> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, { perMessageDeflate: false });
-      const fail = (reason: string): void => {
-        clearTimeout(timer);
-        socket.removeAllListeners();
-        socket.on('error', () => undefined);
-        socket.terminate();
-        reject(new Error(reason));
-      };
-      const timer = setTimeout(() => {
-        fail(`no ${options.awaitFirstFrame ? 'first frame' : 'open'} within ${options.clientTimeoutMs} ms`);
-      }, options.clientTimeoutMs);
-      const ready = (): void => {
-        clearTimeout(timer);
-        socket.removeAllListeners();
-        socket.on('error', () => undefined);
-        socket.on('close', (code) => {
-          if (this.closing) return;
-          this.dropped += 1;
-          if (this.reasons.size < 5) this.reasons.add(`closed with ${code} while open`);
-        });
-        socket.on('message', (data: Buffer) => {
-          this.recorder.onFrame(data.toString(), Date.now());
-        });
-        resolve(socket);
-      };
-      socket.once('error', (error) => {
-        fail(error.message);
-      });
-      socket.once('close', (code) => {
-        fail(`closed with ${code} before it was ready`);
-      });
-      socket.once(options.awaitFirstFrame ? 'message' : 'open', ready);
-    });
+  private noteReason(reason: string): void {
+    if (this.reasons.size < 5) this.reasons.add(reason);
   }
+
+  /** Ready at its first frame (`awaitFirstFrame`) or once upgraded; from then on it reports frames. */
+  private async openOne(url: string, options: OpenOptions): Promise<RawWebSocketClient> {
+    const { ready, markReady, fail } = readiness();
+    const connecting = RawWebSocketClient.connect(url, {
+      onMessage: () => {
+        markReady();
+      },
+      onEnd: (code) => {
+        fail(new Error(`closed with ${code} before it was ready`));
+      },
+    });
+    void connecting.then(
+      () => {
+        if (!options.awaitFirstFrame) markReady();
+      },
+      (error: unknown) => {
+        fail(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+    const what = options.awaitFirstFrame ? 'first frame' : 'open';
+    const timer = setTimeout(() => {
+      fail(new Error(`no ${what} within ${options.clientTimeoutMs} ms`));
+    }, options.clientTimeoutMs);
+    try {
+      await ready;
+      const client = await connecting;
+      client.handle(this.recordingHandlers);
+      return client;
+    } catch (error) {
+      // A client that connects after its deadline, or is not ready, is closed.
+      void connecting.then(
+        (client) => {
+          client.terminate();
+        },
+        () => undefined,
+      );
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** What an open client does with its frames and its end (one object for every client). */
+  private readonly recordingHandlers: RawClientHandlers = {
+    onMessage: (chunk, start, end, receivedAt) => {
+      this.recorder.onFrame(chunk.toString('utf8', start, end), receivedAt);
+    },
+    onEnd: (code) => {
+      if (this.closing) return;
+      this.dropped += 1;
+      this.noteReason(`closed with ${code} while open`);
+    },
+  };
+}
+
+/** A promise settled from outside: ready, or failed with the first error. */
+function readiness(): { ready: Promise<void>; markReady: () => void; fail: (error: Error) => void } {
+  let markReady = (): void => undefined;
+  let fail = (error: Error): void => {
+    throw error;
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    markReady = resolve;
+    fail = reject;
+  });
+  return { ready, markReady, fail };
 }
