@@ -24,7 +24,7 @@ export class FrameReader {
 
   constructor(private readonly frames: ServerFrames) {}
 
-  /** Feeds a chunk read from the socket; false once a protocol error was reported. */
+  /** Feeds a chunk read from the socket (which may reuse it after the call); false after a protocol error. */
   read(data: Buffer): boolean {
     const chunk = this.partial === undefined ? data : Buffer.concat([this.partial, data]);
     this.partial = undefined;
@@ -32,7 +32,7 @@ export class FrameReader {
     while (offset < chunk.length) {
       const next = this.frameAt(chunk, offset);
       if (next === undefined) {
-        this.partial = chunk.subarray(offset);
+        this.partial = Buffer.from(chunk.subarray(offset));
         return true;
       }
       if (next < 0) return false;
