@@ -4,8 +4,11 @@ import { eventually, type Sim, startIngestor, startSim, SYMBOL, TestStore } from
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
-/** Simulated time left before a (past) UTC midnight when the market starts: every interval closes there. */
-const LEAD_MS = 8000;
+/**
+ * Simulated time left before a (past) UTC midnight when the market starts: every interval closes
+ * there. The ingestor must be reading trades by then; on a busy machine its start took over 8 s.
+ */
+const LEAD_MS = 25_000;
 /** 1m klines that must close after midnight, so the run spans several minutes of market. */
 const MINUTES_AFTER_MIDNIGHT = 2;
 

@@ -53,6 +53,12 @@ interface LogCollector {
   waitForLog: RunningApp['waitForLog'];
 }
 
+/**
+ * How long an app may take to print `ready`, unless the caller says: generous, because on a busy
+ * 2-core machine (the whole suite at once) a gateway's start has taken more than 20 s.
+ */
+const START_UP_BOUND_MS = 60_000;
+
 /** Keeps every line a child prints and lets callers await the first JSON line that matches. */
 export interface SpawnOptions {
   /** Start-up bound for the `ready` line. */
@@ -132,7 +138,7 @@ export async function spawnApp(
   });
   const { output, waitForLog } = collectLogs(child, app, options);
   const exited = once(child, 'exit');
-  const ready = waitForLog((entry) => entry.msg === 'ready', options.timeoutMs ?? 20_000);
+  const ready = waitForLog((entry) => entry.msg === 'ready', options.timeoutMs ?? START_UP_BOUND_MS);
   const first = await Promise.race([ready, exited.then(() => undefined)]);
   if (!first) throw new Error(`${app} exited during start-up. Output:\n${output.join('\n')}`);
   const stop = async (signal: NodeJS.Signals = 'SIGTERM'): Promise<void> => {
