@@ -12,7 +12,7 @@ import {
 } from './support/live-market';
 import { connect, type StreamClient, upsertKlines, wsUrl } from './support/ws-client';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 type Frame = Record<string, unknown>;
 
@@ -21,7 +21,8 @@ type Frame = Record<string, unknown>;
  * The simulator starts its clock shortly before a minute boundary, so a 1m rollover happens here.
  */
 describe('WebSocket streams: snapshot, then every change (CONTRACT section 6)', () => {
-  const { offset, boundary } = clockBeforeBoundary(16_000);
+  // Generous: the clients must be open before the boundary, on a busy machine too.
+  const { offset, boundary } = clockBeforeBoundary(30_000);
   const closingOpenTime = toIsoTime(boundary - MINUTE);
   let harness: GatewayHarness;
   let sim: Sim;
@@ -123,7 +124,7 @@ describe('WebSocket streams: snapshot, then every change (CONTRACT section 6)', 
     const closed = await current.take(
       (f) => f.openTime === closingOpenTime && f.isClosed === true,
       'the closed kline',
-      30_000,
+      45_000,
     );
     expect(closed).toMatchObject({ closeTime: toIsoTime(boundary - 1), close: '97124.00000000' });
     const trade = await sim.trade('97200.00', '0.1');

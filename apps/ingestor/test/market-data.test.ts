@@ -3,7 +3,7 @@ import { type RunningApp, testExchanges, testRedis } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
 // The integration project's testTimeout is not applied by Jest 30 (a global-only option): set it here.
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 const MINUTE = 60_000;
 
@@ -17,7 +17,8 @@ function clockOffsetBeforeBoundary(leadMs: number): { offset: number; boundary: 
 
 describe('ingestor: live market data in Redis', () => {
   const store = new TestStore('ingestor-data');
-  const { offset, boundary } = clockOffsetBeforeBoundary(12_000);
+  // Generous: the stack must be up and following trades before the boundary, on a busy machine too.
+  const { offset, boundary } = clockOffsetBeforeBoundary(30_000);
   let sim: Sim;
   let ingestor: RunningApp;
   const subscriber = testRedis().connect('test-subscriber');
@@ -81,7 +82,7 @@ describe('ingestor: live market data in Redis', () => {
         return members.find((member) => member.score === closingOpenTime);
       },
       'the closed 1m kline',
-      30_000,
+      45_000,
     );
     expect(closed.kline).toMatchObject({ openTime: toIsoTime(closingOpenTime), isClosed: true });
 

@@ -2,7 +2,7 @@
 export async function eventually<T>(
   probe: () => Promise<T | undefined>,
   what: string,
-  timeoutMs = 15_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
