@@ -12,6 +12,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const widths = (page: Page): Promise<{ scroll: number; screen: number }> =>
   page.evaluate('({ scroll: document.documentElement.scrollWidth, screen: window.innerWidth })');
 
+jest.setTimeout(180_000);
+
 /**
  * Issue 26, acceptance 3 and 4: on a phone, /account (signed in, with keys and a subscription),
  * /demo and /docs are no wider than the screen; a first visit to /account signed out logs no error.
@@ -32,6 +34,8 @@ describe('the pages on a 390 px phone, in headless Chromium', () => {
   beforeAll(async () => {
     stack = await startAccountStack('account-phone', {});
     phone = await stack.browser.newContext(PHONE);
+    // Generous: with the whole suite on a slow 2-core machine, /docs took over 30 s to render.
+    phone.setDefaultTimeout(90_000);
   });
 
   afterAll(() => stack?.stop());

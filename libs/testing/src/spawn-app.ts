@@ -59,6 +59,9 @@ interface LogCollector {
  */
 const START_UP_BOUND_MS = 60_000;
 
+/** How long `waitForLog` waits unless told: generous for the same reason. */
+const LOG_WAIT_MS = 60_000;
+
 /** Keeps every line a child prints and lets callers await the first JSON line that matches. */
 export interface SpawnOptions {
   /** Start-up bound for the `ready` line. */
@@ -101,7 +104,7 @@ function logWaiter(
   output: readonly string[],
   waiters: Set<(entry: LogEntry) => void>,
 ): RunningApp['waitForLog'] {
-  return (match, waitMs = 20_000) =>
+  return (match, waitMs = LOG_WAIT_MS) =>
     new Promise((resolvePromise, reject) => {
       const seen = entries.find(match);
       if (seen) {
