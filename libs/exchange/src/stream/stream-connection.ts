@@ -79,6 +79,7 @@ export class StreamConnection {
   readonly id = nextConnectionId++;
   private readonly socket: WebSocket;
   private silenceTimer: NodeJS.Timeout | undefined;
+  private silenceVerdict: NodeJS.Immediate | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
   private readonly acks: SubscriptionAcks;
   private readonly dueTimer: DueTimer;
@@ -204,13 +205,18 @@ export class StreamConnection {
 
   private armWatchdog(): void {
     clearTimeout(this.silenceTimer);
+    clearImmediate(this.silenceVerdict);
     this.silenceTimer = setTimeout(() => {
-      this.die('silence');
+      // One turn of I/O first: after a stalled event loop, messages already on the socket count.
+      this.silenceVerdict = setImmediate(() => {
+        this.die('silence');
+      });
     }, this.setup.silenceMs);
   }
 
   private stopTimers(): void {
     clearTimeout(this.silenceTimer);
+    clearImmediate(this.silenceVerdict);
     clearInterval(this.pingTimer);
     this.dueTimer.stop();
     this.acks.stop();
