@@ -98,6 +98,7 @@ describe('no frame from an exchange freezes, falsifies or stops the service (iss
         await servedFollows(stack, stack.kraken, 60_000);
         await servedFollows(stack, stack.kraken);
       },
+      'kraken',
     );
     expect(report.mismatches).toEqual([]);
     expect(report.answers.binance).toBeGreaterThan(0);

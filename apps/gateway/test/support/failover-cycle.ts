@@ -42,24 +42,32 @@ export async function darkCycle(
   const awayLog = nextLog(stack.ingestor, isMsg('exchange-switched', { to: 'kraken' }), 60_000);
   const read = (path: string) => stack.answer(path);
   const darkAt = Date.now();
-  const [{ away, during }, awayLabels] = await watchingSourceLabels(read, async () => {
-    await stack.primary.post('/sim/dark', { mode });
-    const switched = await awayLog;
-    // The label follows the value: Kraken's first price may wait out a minute without a trade.
-    const served = await untilSource(stack, 'kraken', `the standby serving (${mode})`, 150_000);
-    await framesAfter(ws, `a price frame while the standby serves (${mode})`);
-    return { away: switched, during: served };
-  });
+  const [{ away, during }, awayLabels] = await watchingSourceLabels(
+    read,
+    async () => {
+      await stack.primary.post('/sim/dark', { mode });
+      const switched = await awayLog;
+      // The label follows the value: Kraken's first price may wait out a minute without a trade.
+      const served = await untilSource(stack, 'kraken', `the standby serving (${mode})`, 150_000);
+      await framesAfter(ws, `a price frame while the standby serves (${mode})`);
+      return { away: switched, during: served };
+    },
+    'kraken',
+  );
   await hooks.whileStandbyServes?.();
   const backLog = nextLog(stack.ingestor, isMsg('exchange-switched', { to: 'binance' }), 3 * MINUTE);
   const lightAt = Date.now();
-  const [back, backLabels] = await watchingSourceLabels(read, async () => {
-    await stack.primary.post('/sim/light');
-    const switched = await backLog;
-    await untilSource(stack, 'binance', `the primary serving again (${mode})`, 30_000);
-    await framesAfter(ws, `a price frame once the primary is back (${mode})`);
-    return switched;
-  });
+  const [back, backLabels] = await watchingSourceLabels(
+    read,
+    async () => {
+      await stack.primary.post('/sim/light');
+      const switched = await backLog;
+      await untilSource(stack, 'binance', `the primary serving again (${mode})`, 30_000);
+      await framesAfter(ws, `a price frame once the primary is back (${mode})`);
+      return switched;
+    },
+    'binance',
+  );
   return { away, back, before, during, darkAt, lightAt, labels: [awayLabels, backLabels] };
 }
 

@@ -1,4 +1,5 @@
 import type { Kline, Price } from '@pds/market';
+import { eventually } from '@pds/testing';
 
 /** One answer of a price operation: its `X-Price-Source` and its body (undefined unless 200). */
 export interface LabelledAnswer {
@@ -34,6 +35,8 @@ export interface LabelReport {
 }
 
 export interface LabelPoller {
+  /** Resolves once an answer with a value was labelled `label`. */
+  answered(label: string, timeoutMs: number): Promise<void>;
   stop(): Promise<LabelReport>;
 }
 
@@ -61,6 +64,10 @@ export function pollSourceLabels(read: AnswerReader, pauseMs = 20): LabelPoller 
     }
   })();
   return {
+    answered: async (label, timeoutMs) => {
+      const counted = () => Promise.resolve((answers[label] ?? 0) > 0 ? true : undefined);
+      await eventually(counted, `a polled answer labelled ${label}`, timeoutMs);
+    },
     stop: async () => {
       state.stopped = true;
       await loop;
@@ -69,14 +76,20 @@ export function pollSourceLabels(read: AnswerReader, pauseMs = 20): LabelPoller 
   };
 }
 
-/** Runs `run` with the labels polled all along; the poller stops however `run` ends. */
+/**
+ * Runs `run` with the labels polled all along, and goes on polling until an answer labelled `until`
+ * was counted (the poller's own turn may lag the exchange `run` saw serving); the poller stops
+ * however this ends.
+ */
 export async function watchingSourceLabels<T>(
   read: AnswerReader,
   run: () => Promise<T>,
+  until: string,
 ): Promise<[T, LabelReport]> {
   const poller = pollSourceLabels(read);
   try {
     const result = await run();
+    await poller.answered(until, 60_000);
     return [result, await poller.stop()];
   } finally {
     await poller.stop();
