@@ -195,7 +195,7 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
       const during = outcomes.filter((outcome) => outcome.at >= restart.from && outcome.at <= restart.to);
       expect(during.length).toBeGreaterThan(10);
     }
-  });
+  }, 180_000); // two stops and starts in a row, each given a minute on a busy machine
 
   it("should answer the service's 503 with Retry-After, not nginx's error page, when no replica can", async () => {
     await Promise.all(stack.replicas.map((replica) => replica.stop('SIGTERM')));

@@ -44,10 +44,10 @@ export async function createGatewayApp(
   });
   // Before any route is registered: each route gets its metrics hook as it is added.
   app.get(HttpMetrics).instrument(app.getHttpAdapter().getInstance());
-  boundEveryRequest(app.getHttpAdapter().getInstance(), env.REQUEST_DEADLINE_MS);
   const queries = new QueryValidationPipe();
   app.useGlobalPipes(queries);
-  serveLeanPriceRoutes(app, queries, logger);
+  const lean = serveLeanPriceRoutes(app, queries, logger, env.REQUEST_DEADLINE_MS);
+  boundEveryRequest(app.getHttpAdapter().getInstance(), env.REQUEST_DEADLINE_MS, lean.ownsDeadline);
   // Sets the refresh-token cookie of the auth operations; they parse it themselves (refreshTokenOf),
   // so no other request pays for a cookie hook.
   await app.register(fastifyCookie, { hook: false });

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AppLogger } from '@pds/observability';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { RATE_LIMIT_BUCKET } from '../entitlements';
+import { startDeadline } from '../deadline/http-deadlines';
 import { answerThrown } from '../errors/all-exceptions.filter';
 import { type AuthenticatedRequest, authenticateRequest, Authenticator } from '../keys';
 import { type PriceOperation, priceOperations } from '../market-data/prices/price-operations';
@@ -25,18 +26,31 @@ export function serveLeanPriceRoutes(
   app: NestFastifyApplication,
   pipe: QueryValidationPipe,
   logger: AppLogger,
-): void {
+  deadlineMs: number,
+): LeanPriceRoutes {
   const operations = priceOperations(app.get(PricesController));
-  const authenticator = app.get(Authenticator);
-  const limit = app.get(RequestLimit);
+  const checks = {
+    authenticator: app.get(Authenticator),
+    limit: app.get(RequestLimit),
+    pipe,
+    logger,
+    deadlineMs,
+  };
+  const leanOperationOf = (route: RouteOptions) =>
+    route.method === 'GET' ? operations[route.url] : undefined;
   app
     .getHttpAdapter()
     .getInstance()
     .addHook('onRoute', (route: RouteOptions) => {
-      const operation = operations[route.url];
-      if (operation === undefined || route.method !== 'GET') return;
-      route.handler = leanHandler(operation, { authenticator, limit, pipe, logger });
+      const operation = leanOperationOf(route);
+      if (operation !== undefined) route.handler = leanHandler(operation, checks);
     });
+  return { ownsDeadline: (route) => leanOperationOf(route) !== undefined };
+}
+
+export interface LeanPriceRoutes {
+  /** The lean handler starts and settles its request's deadline itself (no route hooks for it). */
+  readonly ownsDeadline: (route: RouteOptions) => boolean;
 }
 
 interface Checks {
@@ -44,6 +58,7 @@ interface Checks {
   readonly limit: RequestLimit;
   readonly pipe: QueryValidationPipe;
   readonly logger: AppLogger;
+  readonly deadlineMs: number;
 }
 
 function leanHandler(operation: PriceOperation, checks: Checks): Handler {
@@ -52,18 +67,23 @@ function leanHandler(operation: PriceOperation, checks: Checks): Handler {
   if (bucket === undefined) throw new Error(`${operation.method} has no rate-limit bucket`);
   const metadata = { type: 'query', metatype: operation.query } as const;
   return async (request, reply) => {
+    // Nothing waits before this (Fastify only parsed the request): the clock starts as the hook's did.
+    const deadline = startDeadline(request, reply, checks.deadlineMs);
     try {
       const found = authenticateRequest(checks.authenticator, request);
       const principal = found instanceof Promise ? await found : found;
       await checks.limit.count(principal, bucket, reply);
       void reply.header('Content-Type', JSON_TYPE);
       const query = checks.pipe.transform(request.query, metadata) as object;
-      const body = await operation.answer(query, request, reply);
+      const answered = operation.answer(query, request, reply);
+      const body = answered instanceof Promise ? await answered : answered;
       // Past its deadline the request was answered 503; what it answers now is dropped.
       return reply.sent ? undefined : body;
     } catch (error) {
       answerThrown(error, reply, checks.logger);
       return undefined;
+    } finally {
+      deadline.settle();
     }
   };
 }

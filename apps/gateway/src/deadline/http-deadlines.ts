@@ -34,23 +34,40 @@ function answerOverdue(reply: FastifyReply): void {
   if (!reply.sent) sendApiException(reply, overdueAnswer());
 }
 
+/** Starts `request`'s deadline, `allowanceMs` beyond the budget: past it, the request is answered 503. */
+export function startDeadline(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  budgetMs: number,
+  allowanceMs = 0,
+): RequestDeadline {
+  request.deadline = new RequestDeadline(budgetMs, allowanceMs, () => {
+    answerOverdue(reply);
+  });
+  return request.deadline;
+}
+
 /**
  * Gives every routed HTTP request a deadline from its arrival (CONTRACT: a request never hangs):
  * once it passes, the request is answered 503 with Retry-After and what it answers later is
- * dropped. Must run before the routes are registered, like HttpMetrics.
+ * dropped. Must run before the routes are registered, like HttpMetrics. A route for which
+ * `ownsDeadline` is true starts and settles its deadline in its handler (the lean price path).
  */
-export function boundEveryRequest(fastify: FastifyInstance, budgetMs: number): void {
+export function boundEveryRequest(
+  fastify: FastifyInstance,
+  budgetMs: number,
+  ownsDeadline: (route: RouteOptions) => boolean,
+): void {
   fastify.decorateRequest('deadline', null);
   const settle: onResponseHookHandler = (request, _reply, done) => {
     request.deadline?.settle();
     done();
   };
   fastify.addHook('onRoute', (route: RouteOptions) => {
+    if (ownsDeadline(route)) return;
     const allowanceMs = route.config?.deadlineAllowanceMs ?? 0;
     const start: onRequestHookHandler = (request, reply, done) => {
-      request.deadline = new RequestDeadline(budgetMs, allowanceMs, () => {
-        answerOverdue(reply);
-      });
+      startDeadline(request, reply, budgetMs, allowanceMs);
       done();
     };
     // First of the route's hooks: the clock starts before authentication reads Redis.

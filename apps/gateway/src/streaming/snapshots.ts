@@ -32,7 +32,9 @@ export class SnapshotReader {
    */
   async endsInPast(request: StreamRequest): Promise<boolean> {
     if (request.kind !== 'klines' || request.window.to === undefined) return false;
-    const current = await this.marketData.currentKline(request.symbol, request.interval).then(
+    const current = await Promise.resolve(
+      this.marketData.currentKline(request.symbol, request.interval),
+    ).then(
       ({ json }) => openTimeOfKlineJson(json),
       () => openTimeOf(Date.now(), request.interval),
     );

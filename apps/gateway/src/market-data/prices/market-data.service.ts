@@ -54,22 +54,25 @@ export class MarketDataService {
     private readonly mirror: MarketMirror,
   ) {}
 
-  /** The latest price JSON and the exchange stored with it. */
-  async currentPrice(symbol: MarketSymbol): Promise<SourcedRecord> {
-    const mirrored = this.mirror.latestPrice(symbol);
-    if (mirrored !== undefined) return mirrored;
-    const price = await fromStorage(this.redis.get(this.keys.latestPrice(symbol)));
-    if (price === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
-    return splitSource(price);
+  /**
+   * The latest price JSON and the exchange stored with it: at once from the mirror (no promise on
+   * the hot path), else read from Redis.
+   */
+  currentPrice(symbol: MarketSymbol): SourcedRecord | Promise<SourcedRecord> {
+    return this.mirror.latestPrice(symbol) ?? this.storedRecord(this.keys.latestPrice(symbol));
   }
 
-  /** The open kline's JSON and the exchange stored with it. */
-  async currentKline(symbol: MarketSymbol, interval: Interval): Promise<SourcedRecord> {
+  /** The open kline's JSON and the exchange stored with it, like currentPrice. */
+  currentKline(symbol: MarketSymbol, interval: Interval): SourcedRecord | Promise<SourcedRecord> {
     const mirrored = this.mirror.klines(symbol, interval)?.openKline;
     if (mirrored !== undefined) return { json: mirrored.json, source: mirrored.source };
-    const kline = await fromStorage(this.redis.get(this.keys.openKline(symbol, interval)));
-    if (kline === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
-    return splitSource(kline);
+    return this.storedRecord(this.keys.openKline(symbol, interval));
+  }
+
+  private async storedRecord(key: string): Promise<SourcedRecord> {
+    const record = await fromStorage(this.redis.get(key));
+    if (record === null) throw ApiException.serviceUnavailable(NO_DATA_YET, 5);
+    return splitSource(record);
   }
 
   /** The getKlines 200 body and its newest kline's exchange; from the mirror, once per mirror version. */

@@ -9,7 +9,12 @@ export interface PriceOperation {
   /** The controller method's name; its decorators (the rate-limit bucket) are read from it. */
   readonly method: keyof PricesController;
   readonly query: new () => object;
-  readonly answer: (query: object, request: FastifyRequest, reply: FastifyReply) => Promise<string | Buffer>;
+  /** A promise only when the answer waits (Redis, the exchange): the mirror answers at once. */
+  readonly answer: (
+    query: object,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => string | Buffer | Promise<string | Buffer>;
 }
 
 /** The controller's three operations by route URL, each calling its handler with its arguments. */

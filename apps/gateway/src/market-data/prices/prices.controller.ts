@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_SYMBOL } from '@pds/market';
+import type { SourcedRecord } from '@pds/redis';
 import type { FastifyReply } from 'fastify';
 import { RateLimitBucket, RateLimited } from '../../entitlements';
 import { CurrentDeadline } from '../../deadline/http-deadlines';
@@ -52,13 +53,11 @@ export class PricesController {
   })
   @ApiOkResponse({ type: PriceDto, description: 'The latest price', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getCurrentPrice)
-  async getCurrentPrice(
+  getCurrentPrice(
     @Query() query: PriceQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
-    const price = await this.marketData.currentPrice(query.symbol ?? DEFAULT_SYMBOL);
-    this.nameSource(reply, price.source);
-    return price.json;
+  ): string | Promise<string> {
+    return this.answer(this.marketData.currentPrice(query.symbol ?? DEFAULT_SYMBOL), reply);
   }
 
   @Get('klines')
@@ -110,13 +109,21 @@ export class PricesController {
   })
   @ApiOkResponse({ type: KlineDto, description: 'The open kline', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getCurrentKline)
-  async getCurrentKline(
+  getCurrentKline(
     @Query() query: CurrentKlineQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
-    const kline = await this.marketData.currentKline(query.symbol ?? DEFAULT_SYMBOL, query.interval);
-    this.nameSource(reply, kline.source);
-    return kline.json;
+  ): string | Promise<string> {
+    return this.answer(this.marketData.currentKline(query.symbol ?? DEFAULT_SYMBOL, query.interval), reply);
+  }
+
+  /** The record's JSON with its exchange named; at once when the mirror had it (no promise). */
+  private answer(
+    record: SourcedRecord | Promise<SourcedRecord>,
+    reply: FastifyReply,
+  ): string | Promise<string> {
+    if (record instanceof Promise) return record.then((found) => this.answer(found, reply));
+    this.nameSource(reply, record.source);
+    return record.json;
   }
 
   /**
