@@ -1,5 +1,11 @@
 import { fc, test } from '@fast-check/jest';
-import { clientControlFrame, ControlOpcode, FrameReader, type ServerFrames } from './ws-frame-reader';
+import {
+  clientControlFrame,
+  ControlOpcode,
+  FrameReader,
+  MAX_MESSAGE_BYTES,
+  type ServerFrames,
+} from './ws-frame-reader';
 
 interface Seen {
   readonly messages: string[];
@@ -84,6 +90,16 @@ describe('FrameReader', () => {
       expect(seen.messages).toEqual([]);
       expect(seen.errors).toEqual(['a fragmented or masked frame from the server']);
     }
+  });
+
+  it('refuses a frame that claims more than the largest message at once, before its payload came', () => {
+    const { reader: frames, seen } = reader();
+    const header = Buffer.alloc(10);
+    header[0] = 0x81;
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(MAX_MESSAGE_BYTES + 1), 2);
+    expect(frames.read(header)).toBe(false);
+    expect(seen.errors).toEqual([`a frame of ${MAX_MESSAGE_BYTES + 1} bytes, above ${MAX_MESSAGE_BYTES}`]);
   });
 });
 

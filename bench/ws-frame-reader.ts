@@ -14,6 +14,12 @@ const Opcode = { Text: 0x1, Binary: 0x2, Close: 0x8, Ping: 0x9, Pong: 0xa } as c
 const NO_STATUS = 1005;
 
 /**
+ * The largest message a client takes: far above the service's (a 1,000-kline snapshot is about
+ * 250 KB), so a length beyond it is a broken stream, not a frame to wait for and buffer.
+ */
+export const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/**
  * Reads the frames a server writes to one client socket in place, chunk by chunk, keeping only a
  * frame split across chunks. The benchmark's clients use it instead of `ws`'s Receiver (a Writable
  * stream, a Buffer and an event per message): tens of thousands of clients in one process made the
@@ -59,6 +65,10 @@ export class FrameReader {
         : short === 126
           ? chunk.readUInt16BE(offset + 2)
           : Number(chunk.readBigUInt64BE(offset + 2));
+    if (length > MAX_MESSAGE_BYTES) {
+      this.frames.onProtocolError(`a frame of ${length} bytes, above ${MAX_MESSAGE_BYTES}`);
+      return -1;
+    }
     const start = offset + headerLength;
     const end = start + length;
     if (end > chunk.length) return undefined;
