@@ -63,7 +63,7 @@ describe('cache: two worker processes share the work (acceptance 6)', () => {
   it('should leave stored history unchanged when a repair fetches stored klines again', async () => {
     const closedOfEvery = () => Promise.all(INTERVALS.map((interval) => store.closed(interval)));
     const before = await closedOfEvery();
-    const newest = (await store.closed('1m')).at(-1)?.score ?? 0;
+    const newest = before[INTERVALS.indexOf('1m')]?.at(-1)?.score ?? 0;
     const gap = { symbol: SYMBOL, from: newest - 30 * intervalMs('1m'), to: newest };
     const repaired = await queue.repair(gap);
     expect(repaired.requests).toBeGreaterThan(0);
