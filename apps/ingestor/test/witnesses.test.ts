@@ -19,15 +19,29 @@ describe('ingestor: pds_exchange_deviation_ratio with a standby', () => {
   let standby: Sim;
   let ingestor: RunningApp;
 
-  function scrapeUntil(done: (scrape: Scrape) => boolean, what: string): Promise<Scrape> {
-    return eventually(
-      async () => {
-        const scrape = await scrapeMetrics(ingestor);
-        return done(scrape) ? scrape : undefined;
-      },
-      what,
-      WITNESS_WAIT_MS,
-    );
+  async function scrapeUntil(done: (scrape: Scrape) => boolean, what: string): Promise<Scrape> {
+    let last: Scrape | undefined;
+    try {
+      return await eventually(
+        async () => {
+          last = await scrapeMetrics(ingestor);
+          return done(last) ? last : undefined;
+        },
+        what,
+        WITNESS_WAIT_MS,
+      );
+    } catch (error) {
+      throw new Error(`${String(error)}\n${feedsSeen(last)}`, { cause: error });
+    }
+  }
+
+  /** What the ingestor said of the exchanges, for a wait that timed out. */
+  function feedsSeen(scrape: Scrape | undefined): string {
+    const exchangeSeries = (scrape?.samples ?? [])
+      .filter(({ name, value }) => name.startsWith('pds_exchange_') && value !== 0)
+      .map(({ name, labels, value }) => `${name}${JSON.stringify(labels)} ${value}`);
+    const warnings = ingestor.output.filter((line) => /"level":"(warn|error)"/.test(line)).slice(-20);
+    return ['last scrape:', ...exchangeSeries, 'ingestor warnings:', ...warnings].join('\n');
   }
 
   beforeAll(async () => {
