@@ -12,6 +12,8 @@ const NOW = `${LUA_NOW_MS}redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 export const ACQUIRE_SLOT_SCRIPT = defineLuaScript({
   name: 'pdsAcquireWsSlot',
   parse: integerReply,
+  // One call per admission, each in an I/O turn of its own: a pipeline would carry this call alone.
+  notAutoPipelined: true,
   lua: `${NOW}
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then
   return 0

@@ -26,7 +26,8 @@ function windowCountsReply(reply: unknown): WindowCount[] {
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
   parse: windowCountsReply,
-  batchedByCaller: true,
+  // One call per event-loop turn already (FixedWindowCounter): auto-pipelining would add a pipeline.
+  notAutoPipelined: true,
   lua: `
 local windowCount = tonumber(ARGV[1])
 local counts = {}

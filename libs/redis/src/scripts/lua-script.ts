@@ -7,8 +7,12 @@ export interface LuaScript<Reply> {
   readonly lua: string;
   /** Checks and converts Redis' raw reply; throws on a shape the script never returns. */
   readonly parse: (reply: unknown) => Reply;
-  /** Its caller already sends one call per event-loop turn: sent at once, not auto-pipelined again. */
-  readonly batchedByCaller?: boolean;
+  /**
+   * Sent at once, not auto-pipelined: its caller already gathers each event-loop turn's calls into
+   * one, or its calls come one per turn (a WebSocket admission), where ioredis' pipeline would hold a
+   * single command in an object of about 3 KiB (a copy of every script's name) until Redis answers.
+   */
+  readonly notAutoPipelined?: boolean;
 }
 
 /**
@@ -35,10 +39,10 @@ export function defineLuaScript<Reply>(script: LuaScript<Reply>): LuaScript<Repl
  */
 export function bindLuaScript<Reply>(redis: RedisClient, script: LuaScript<Reply>): RunScript<Reply> {
   redis.defineCommand(script.name, { lua: script.lua });
-  // ioredis reads this list on every call; a batch auto-pipelined again costs a pipeline per turn.
-  // A new array: ioredis' default one is shared by every connection.
+  // ioredis reads this list on every call. A new array: ioredis' default one is shared by every
+  // connection.
   const { options } = redis;
-  if (script.batchedByCaller) {
+  if (script.notAutoPipelined) {
     options.autoPipeliningIgnoredCommands = [...(options.autoPipeliningIgnoredCommands ?? []), script.name];
   }
   const command: unknown = Reflect.get(redis, script.name);
