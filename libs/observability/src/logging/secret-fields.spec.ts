@@ -39,6 +39,18 @@ describe('censorSecrets', () => {
     expect(error.secret).toBe('s');
   });
 
+  it('should censor a frozen object or a getter-only field without throwing or running the getter', () => {
+    const dto = Object.freeze({ password: 'p', name: 'n' });
+    const getter = jest.fn(() => 't');
+    const withGetter = Object.defineProperty({}, 'token', { get: getter, enumerable: true });
+    expect(censorSecrets({ dto, withGetter })).toEqual({
+      dto: { password: CENSORED, name: 'n' },
+      withGetter: { token: CENSORED },
+    });
+    expect(getter).not.toHaveBeenCalled();
+    expect(dto.password).toBe('p');
+  });
+
   it('should leave two objects down alone (the rule is the top and one object down)', () => {
     const fields = { outer: { inner: { password: 'p' } } };
     expect(censorSecrets(fields)).toBe(fields);

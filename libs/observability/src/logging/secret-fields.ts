@@ -3,7 +3,7 @@
  * or one object down (e.g. `headers.authorization`). Callers still pass structured fields and never
  * a raw URL, whose query may carry an API key.
  */
-export const SECRET_FIELDS: ReadonlySet<string> = new Set([
+const SECRET_FIELDS: ReadonlySet<string> = new Set([
   'apiKey',
   'x-api-key',
   'authorization',
@@ -21,24 +21,31 @@ export const CENSORED = '[redacted]';
 
 const hasOwn = (value: object, key: string): boolean => Object.prototype.hasOwnProperty.call(value, key);
 
-/** A shallow copy that keeps the prototype and every own property (an Error's message and stack too). */
-function shallowCopy<T extends object>(value: T): T {
-  return Object.create(
-    Object.getPrototypeOf(value) as object | null,
-    Object.getOwnPropertyDescriptors(value),
-  ) as T;
-}
+/** A secret field's place in a copy: a plain, writable value, whatever the original property was. */
+const CENSORED_PROPERTY: PropertyDescriptor = {
+  value: CENSORED,
+  enumerable: true,
+  writable: true,
+  configurable: true,
+};
 
-/** `value` with its own secret fields censored; the same object when it has none. */
+/**
+ * `value` with its own secret fields censored, as a shallow copy that keeps the prototype and every
+ * other property (an Error's message and stack too); the same object when it has none. The copy is
+ * made from property descriptors, so a frozen object (a validated DTO) or a getter-only field
+ * censors like any other and never throws, and no getter runs.
+ */
 function censorOwnFields(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
-  let censored: Record<string, unknown> | undefined;
+  let properties: PropertyDescriptorMap | undefined;
   for (const key in value) {
     if (!SECRET_FIELDS.has(key) || !hasOwn(value, key)) continue;
-    censored ??= shallowCopy(value as Record<string, unknown>);
-    censored[key] = CENSORED;
+    properties ??= Object.getOwnPropertyDescriptors(value);
+    properties[key] = CENSORED_PROPERTY;
   }
-  return censored ?? value;
+  return properties
+    ? (Object.create(Object.getPrototypeOf(value) as object | null, properties) as object)
+    : value;
 }
 
 /**
