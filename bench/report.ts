@@ -16,7 +16,18 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
     return round(median(ratios));
   };
   const lines = [
-    ['path', 'target', 'req/s (median)', 'p50 ms', 'p99 ms', 'non-2xx', '÷ bare', '÷ limit', 'CPU µs/req'],
+    [
+      'path',
+      'target',
+      'req/s (median)',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      '÷ bare',
+      '÷ limit',
+      'CPU µs/req',
+      'Redis µs/req',
+    ],
     ...rows.map((row) => [
       row.path,
       row.target,
@@ -27,12 +38,13 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
       ratioTo(row, 'bare-fastify'),
       row.target === 'gateway' ? ratioTo(row, 'fastify-limit') : '',
       row.cpuUsPerRequest,
+      row.redisCpuUsPerRequest,
     ]),
   ];
   return (
     `REST (${connections} connections, medians of the rounds; ÷ = median of the rounds' ratios; ` +
     "fastify-limit = bare Fastify with the gateway's key lookup and shared rate limit; CPU µs/req = " +
-    "the server process's CPU time per request)\n" +
+    "the server process's CPU time per request; Redis µs/req = Redis' CPU time per request in the same rounds)\n" +
     `${table(lines)}\n`
   );
 }

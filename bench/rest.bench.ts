@@ -38,10 +38,12 @@ export interface RestBenchRow {
   readonly non2xx: number;
   /** The server process's CPU time (user + system) per request: steadier than req/s on a busy machine. */
   readonly cpuUsPerRequest: number;
+  /** Redis' CPU time per request in the same rounds: what the shared limit costs beyond the server. */
+  readonly redisCpuUsPerRequest: number;
   readonly rounds: MeasuredRound[];
 }
 
-type MeasuredRound = LoadResult & { readonly cpuUsPerRequest: number };
+type MeasuredRound = LoadResult & { readonly cpuUsPerRequest: number; readonly redisCpuUsPerRequest: number };
 
 function pidOf(app: RunningApp): number {
   if (app.process.pid === undefined) throw new Error('a bench server has no process id');
@@ -52,6 +54,13 @@ function pidOf(app: RunningApp): number {
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Redis' own CPU time so far, user + system, in ms (INFO cpu, so a Redis on another host counts too). */
+async function redisCpuMs(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const seconds = (field: string) => Number(new RegExp(`^${field}:([0-9.]+)`, 'm').exec(info)?.[1] ?? NaN);
+  return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
 }
 
 const WARM_UP_SECONDS = 2;
@@ -119,7 +128,7 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     const paths = PATHS.filter(
       (path) => options.paths.length === 0 || options.paths.some((p) => path.includes(p)),
     );
-    for (const path of paths) rows.push(...(await measurePath(path, targets, options)));
+    for (const path of paths) rows.push(...(await measurePath(path, targets, redis, options)));
     return rows;
   } finally {
     await Promise.all(started.map((app) => app.stop()));
@@ -160,6 +169,7 @@ interface Target {
 async function measurePath(
   path: string,
   targets: Record<RestTarget, Target>,
+  redis: Redis,
   options: RestBenchOptions,
 ): Promise<RestBenchRow[]> {
   const results: Record<RestTarget, MeasuredRound[]> = {
@@ -187,9 +197,14 @@ async function measurePath(
         durationSeconds: options.durationSeconds,
       };
       const cpuBefore = cpuMs(pid);
+      const redisCpuBefore = await redisCpuMs(redis);
       const result = await measureLoad(headerPool ? { ...load, headerPool } : load);
-      const cpuUsPerRequest = (1000 * (cpuMs(pid) - cpuBefore)) / Math.max(1, result.requests);
-      results[target].push({ ...result, cpuUsPerRequest });
+      const perRequest = (ms: number) => (1000 * ms) / Math.max(1, result.requests);
+      results[target].push({
+        ...result,
+        cpuUsPerRequest: perRequest(cpuMs(pid) - cpuBefore),
+        redisCpuUsPerRequest: perRequest((await redisCpuMs(redis)) - redisCpuBefore),
+      });
     }
   }
   return TARGETS.map((target) => summarise(path, target, results[target]));
@@ -201,6 +216,7 @@ function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): R
     target,
     requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
     cpuUsPerRequest: round(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
+    redisCpuUsPerRequest: round(median(rounds.map((r) => r.redisCpuUsPerRequest)), 1),
     p50Ms: round(median(rounds.map((r) => r.p50Ms))),
     p99Ms: round(median(rounds.map((r) => r.p99Ms))),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
