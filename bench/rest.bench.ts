@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RedisKeys } from '@pds/redis';
+import { infoFields, RedisKeys } from '@pds/redis';
 import { deletePrefix, type RunningApp, seedMarket, SHARED_REDIS_URL, uniquePrefix } from '@pds/testing';
 import { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
@@ -58,9 +58,8 @@ function cpuMs(pid: number): number {
 
 /** Redis' own CPU time so far, user + system, in ms (INFO cpu, so a Redis on another host counts too). */
 async function redisCpuMs(redis: Redis): Promise<number> {
-  const info = await redis.info('cpu');
-  const seconds = (field: string) => Number(new RegExp(`^${field}:([0-9.]+)`, 'm').exec(info)?.[1] ?? NaN);
-  return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
+  const fields = infoFields(await redis.info('cpu'));
+  return 1000 * ((fields.get('used_cpu_user') ?? NaN) + (fields.get('used_cpu_sys') ?? NaN));
 }
 
 const WARM_UP_SECONDS = 2;
