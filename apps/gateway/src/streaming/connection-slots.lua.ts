@@ -25,6 +25,19 @@ return 1
 });
 
 /**
+ * KEYS[1] the set; ARGV member. Gives the slot back. Sent at once like ACQUIRE_SLOT_SCRIPT, so Redis
+ * sees this replica's releases and admissions in the order it made them: auto-pipelined, a release
+ * waited for the end of the turn while a new admission (the same client reconnecting) overtook it
+ * and was refused at a limit of one.
+ */
+export const RELEASE_SLOT_SCRIPT = defineLuaScript({
+  name: 'pdsReleaseWsSlot',
+  parse: integerReply,
+  notAutoPipelined: true,
+  lua: `return redis.call('ZREM', KEYS[1], ARGV[1])`,
+});
+
+/**
  * KEYS[1] the set; ARGV limit, ttl ms, then this replica's members. Extends each slot; a slot that
  * is gone (expired while this replica stalled, or Redis restarted empty) is taken again while there is
  * room. Returns the members that found no room: their connections must close.

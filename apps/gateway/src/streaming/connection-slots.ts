@@ -1,11 +1,11 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { AppLogger } from '@pds/observability';
-import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
+import { RedisKeys, RedisScripts } from '@pds/redis';
 import type { ApiKeyPrincipal } from '../keys';
 import { ApiException } from '../errors/api-exception';
 import { fromStorage } from '../errors/storage-unavailable.error';
 import { GatewayEnvironment } from '../gateway.environment';
-import { ACQUIRE_SLOT_SCRIPT, RENEW_SLOTS_SCRIPT } from './connection-slots.lua';
+import { ACQUIRE_SLOT_SCRIPT, RELEASE_SLOT_SCRIPT, RENEW_SLOTS_SCRIPT } from './connection-slots.lua';
 import { renewIntervalMs, type Slot, SlotBook } from './slot-book';
 import type { StreamRoute } from './stream-request';
 
@@ -26,10 +26,10 @@ export class ConnectionSlots implements OnModuleInit, OnModuleDestroy {
   private lostListener: (slot: Slot) => void = () => undefined;
   private failing = false;
   private readonly acquireSlot;
+  private readonly releaseSlot;
   private readonly renewSlots;
 
   constructor(
-    @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     scripts: RedisScripts,
     private readonly keys: RedisKeys,
     private readonly logger: AppLogger,
@@ -37,6 +37,7 @@ export class ConnectionSlots implements OnModuleInit, OnModuleDestroy {
   ) {
     this.ttlMs = env.WS_LEASE_TTL_MS;
     this.acquireSlot = scripts.bind(ACQUIRE_SLOT_SCRIPT);
+    this.releaseSlot = scripts.bind(RELEASE_SLOT_SCRIPT);
     this.renewSlots = scripts.bind(RENEW_SLOTS_SCRIPT);
   }
 
@@ -54,7 +55,11 @@ export class ConnectionSlots implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Takes a slot, or throws 429 RATE_LIMIT_EXCEEDED (503 when Redis does not answer). */
-  async acquire(principal: ApiKeyPrincipal, route: StreamRoute, connectionId: string): Promise<Slot> {
+  async acquire(
+    principal: Pick<ApiKeyPrincipal, 'id' | 'wsConnections'>,
+    route: StreamRoute,
+    connectionId: string,
+  ): Promise<Slot> {
     const slot: Slot = {
       key: this.keys.wsConnections(principal.id, route.operation),
       member: connectionId,
@@ -74,17 +79,21 @@ export class ConnectionSlots implements OnModuleInit, OnModuleDestroy {
   /** Gives a slot back; a failure only means the slot expires by itself. */
   async release(slot: Slot): Promise<void> {
     if (!this.book.remove(slot)) return;
-    await this.redis.zrem(slot.key, slot.member).catch(() => undefined);
+    await this.giveBack(slot).catch(() => undefined);
   }
 
   /**
-   * Stops renewing and gives every slot back (shutdown). One command per slot, sent together by
-   * auto-pipelining: an explicit pipeline would fail on Redis Cluster, the keys being in many slots.
+   * Stops renewing and gives every slot back (shutdown). One call per slot: an explicit pipeline
+   * would fail on Redis Cluster, the keys being in many slots.
    */
   async releaseAll(): Promise<void> {
     this.stop();
     const slots = this.book.drain();
-    await Promise.allSettled(slots.map((slot) => this.redis.zrem(slot.key, slot.member)));
+    await Promise.allSettled(slots.map((slot) => this.giveBack(slot)));
+  }
+
+  private giveBack(slot: Slot): Promise<number> {
+    return this.releaseSlot([slot.key], slot.member);
   }
 
   /** Renews at once, e.g. when Redis is back (maybe empty after a restart). */
