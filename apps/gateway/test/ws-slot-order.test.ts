@@ -37,6 +37,19 @@ describe('WebSocket connection slots (real Redis, the connection the gateway bui
     await expect(second).resolves.toMatchObject({ member: 'connection-2', limit: 1 });
   });
 
+  it('should not take a slot again by a renewal made before its release', async () => {
+    const held = await slots.acquire(oneConnection, STREAM_ROUTES.currentKline, 'connection-5');
+
+    // The renewal timer's work, then a close in the same turn: the renewal must not run after it.
+    const renewing = (slots as unknown as { renew(): Promise<boolean> }).renew();
+    const released = slots.release(held);
+    await Promise.all([renewing, released]);
+
+    await expect(
+      slots.acquire(oneConnection, STREAM_ROUTES.currentKline, 'connection-6'),
+    ).resolves.toMatchObject({ member: 'connection-6' });
+  });
+
   it('should still refuse a second connection while the first holds the only slot', async () => {
     await slots.acquire(oneConnection, STREAM_ROUTES.klines, 'connection-3');
     const refused = await slots

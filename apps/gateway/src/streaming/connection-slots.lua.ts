@@ -25,10 +25,10 @@ return 1
 });
 
 /**
- * KEYS[1] the set; ARGV member. Gives the slot back. Sent at once like ACQUIRE_SLOT_SCRIPT, so Redis
- * sees this replica's releases and admissions in the order it made them: auto-pipelined, a release
- * waited for the end of the turn while a new admission (the same client reconnecting) overtook it
- * and was refused at a limit of one.
+ * KEYS[1] the set; ARGV member. Gives the slot back. The three scripts are sent at once, so Redis
+ * runs this replica's admissions, releases and renewals in the order it made them: auto-pipelined,
+ * a release waited for the end of the turn while the same client's new admission overtook it (and
+ * was refused at a limit of one), or it overtook a renewal made before it, which took the slot again.
  */
 export const RELEASE_SLOT_SCRIPT = defineLuaScript({
   name: 'pdsReleaseWsSlot',
@@ -45,6 +45,7 @@ export const RELEASE_SLOT_SCRIPT = defineLuaScript({
 export const RENEW_SLOTS_SCRIPT = defineLuaScript({
   name: 'pdsRenewWsSlots',
   parse: stringListReply,
+  notAutoPipelined: true,
   lua: `${NOW}
 local limit = tonumber(ARGV[1])
 local expiry = now + tonumber(ARGV[2])

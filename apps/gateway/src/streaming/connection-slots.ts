@@ -15,7 +15,7 @@ const RETRY_AFTER_FAILURE_MS = 1000;
 /**
  * Concurrent WebSocket connections per key and operation, counted in Redis across every replica
  * (CONTRACT section 5). Each connection holds an expiring slot; this replica renews all of its
- * slots together (one pipeline per tick) and releases a slot when its connection closes, so the
+ * slots together (one call per key set) and releases a slot when its connection closes, so the
  * slots of a replica that died without closing free themselves within one slot lifetime.
  */
 @Injectable()
@@ -119,7 +119,7 @@ export class ConnectionSlots implements OnModuleInit, OnModuleDestroy {
   private async renew(): Promise<boolean> {
     const groups = this.book.groups();
     if (groups.length === 0) return true;
-    // One script per key set (auto-pipelined), as the sets are in different Cluster slots.
+    // One script per key set, as the sets are in different Cluster slots.
     const results = await Promise.allSettled(
       groups.map((group) => this.renewSlots([group.key], group.limit, this.ttlMs, ...group.members)),
     );

@@ -11,6 +11,8 @@ export interface LuaScript<Reply> {
    * Sent at once, not auto-pipelined: its caller already gathers each event-loop turn's calls into
    * one, or its calls come one per turn (a WebSocket admission), where ioredis' pipeline would hold a
    * single command in an object of about 3 KiB (a copy of every script's name) until Redis answers.
+   * Calls sent at once overtake auto-pipelined ones of the same turn: scripts whose order matters to
+   * each other are sent at once together.
    */
   readonly notAutoPipelined?: boolean;
 }
