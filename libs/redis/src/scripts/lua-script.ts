@@ -41,11 +41,12 @@ export function defineLuaScript<Reply>(script: LuaScript<Reply>): LuaScript<Repl
  */
 export function bindLuaScript<Reply>(redis: RedisClient, script: LuaScript<Reply>): RunScript<Reply> {
   redis.defineCommand(script.name, { lua: script.lua });
-  // ioredis reads this list on every call. A new array: ioredis' default one is shared by every
-  // connection.
+  // ioredis searches this list on every call, so a script bound again is not listed again. A new
+  // array: ioredis' default one is shared by every connection.
   const { options } = redis;
-  if (script.notAutoPipelined) {
-    options.autoPipeliningIgnoredCommands = [...(options.autoPipeliningIgnoredCommands ?? []), script.name];
+  const ignored = options.autoPipeliningIgnoredCommands ?? [];
+  if (script.notAutoPipelined && !ignored.includes(script.name)) {
+    options.autoPipeliningIgnoredCommands = [...ignored, script.name];
   }
   const command: unknown = Reflect.get(redis, script.name);
   if (typeof command !== 'function') throw new Error(`ioredis did not define ${script.name}`);
