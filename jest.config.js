@@ -44,7 +44,9 @@ function exchangesProject(displayName, suites) {
 
 module.exports = {
   // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
-  testTimeout: 60_000,
+  // Three minutes, for tests and hooks: with the bench running beside the suite, a hook starting
+  // nginx and two gateways, or a billing stack, took over a minute (a hang still fails).
+  testTimeout: 180_000,
   testSequencer: '<rootDir>/tools/jest-slow-first-sequencer.js',
   reporters,
   projects: [

@@ -50,11 +50,9 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
     return client;
   };
 
-  // Generous: nginx, Redis and two gateways have taken over a minute to start on a machine running the
-  // whole suite with the bench beside it.
   beforeAll(async () => {
     stack = await startReplicaStack('load-balancer');
-  }, 3 * 60_000);
+  });
 
   afterAll(async () => {
     for (const client of clients) client.socket.terminate();
