@@ -44,8 +44,9 @@ function exchangesProject(displayName, suites) {
 
 module.exports = {
   // Integration tests start real processes; a per-project testTimeout is not applied by Jest 30.
-  // Three minutes, for tests and hooks: with the bench running beside the suite, a hook starting
-  // nginx and two gateways, or a billing stack, took over a minute (a hang still fails).
+  // Three minutes, for tests and hooks, set here only (a file sets its own only to allow longer): with
+  // the bench running beside the suite, a hook starting nginx and two gateways, or a billing stack,
+  // took over a minute (a hang still fails).
   testTimeout: 180_000,
   testSequencer: '<rootDir>/tools/jest-slow-first-sequencer.js',
   reporters,

@@ -5,8 +5,6 @@ import { OBSERVABILITY } from './support/observability-files';
 import { type ReplicaStack, startReplicaStack } from './support/replica-stack';
 import { type SelfSigned, selfSignedCertificate } from './support/tls';
 
-jest.setTimeout(120_000);
-
 async function metricsOf(url: string): Promise<Sample[]> {
   return parseMetrics(await (await fetch(url)).text());
 }

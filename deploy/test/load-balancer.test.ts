@@ -3,8 +3,6 @@ import { PRICE, type RunningApp } from '@pds/testing';
 import { getJson, until, connect, type StreamClient, wsUrl } from '../../apps/gateway/test/support';
 import { type ReplicaStack, startReplicaStack } from './support/replica-stack';
 
-jest.setTimeout(60_000);
-
 const CURRENT_KLINE = '/api/v1/prices/klines/current?interval=1m';
 
 /** A Price: the snapshot frame of the current-price stream. */

@@ -4,8 +4,6 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { deletePrefix, eventually, testRedis, uniquePrefix } from '@pds/testing';
 
-jest.setTimeout(180_000);
-
 const ROOT = resolve(__dirname, '../..');
 /** The line of the start banner that names the demo key and the gateway's URL. */
 const WATCH_LINE = /Watch the source: +curl -si -H 'x-api-key: (\S+)' (\S+)\/api\/v1\/prices\/current/;

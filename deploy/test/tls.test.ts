@@ -6,8 +6,6 @@ import { type ReplicaStack, startReplicaStack } from './support/replica-stack';
 import { type RunningNginx, startNginx } from './support/nginx';
 import { handshake, httpsGetJson, type SelfSigned, selfSignedCertificate } from './support/tls';
 
-jest.setTimeout(60_000);
-
 const HSTS = 'max-age=63072000';
 
 /** A Price: the snapshot frame of the current-price stream. */

@@ -3,8 +3,6 @@ import { exchangeHistory, type RunningApp } from '@pds/testing';
 import { HistoryQueue } from './support/history-queue';
 import { HistoryStore, isMsg, type Sim, startCache, startSim, SYMBOL } from './support/history-stack';
 
-jest.setTimeout(90_000);
-
 const MINUTE = intervalMs('1m');
 /** The exchange's clock this far ahead of the local one: its newest closed minute is open here. */
 const EXCHANGE_AHEAD_MS = 2 * MINUTE;

@@ -2,8 +2,6 @@ import { INTERVALS } from '@pds/market';
 import type { RunningApp } from '@pds/testing';
 import { HistoryStore, isMsg, type Sim, startCache, startSim } from './support/history-stack';
 
-jest.setTimeout(60_000);
-
 /** A sim clock offset that puts the sim `secondOfMinute` s into a minute `leadMs` from now. */
 function offsetTo(secondOfMinute: number, leadMs: number): number {
   const at = Date.now() + leadMs;

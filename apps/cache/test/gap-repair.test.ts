@@ -10,10 +10,6 @@ import {
   startSim,
 } from './support/history-stack';
 
-// The outage has to span a real minute boundary: the exchange's `Date` header (the host clock)
-// decides what is closed, so the test waits for the next boundary, up to a minute.
-jest.setTimeout(120_000);
-
 const MINUTE = 60_000;
 
 describe('cache: gap repair after a feed outage (acceptance 4)', () => {

@@ -4,8 +4,6 @@ import { eventually, type RunningApp } from '@pds/testing';
 import { HistoryQueue } from './support/history-queue';
 import { HistoryStore, isMsg, pageOf, type Sim, startCache, startSim, SYMBOL } from './support/history-stack';
 
-jest.setTimeout(60_000);
-
 describe('cache: retention keeps the coverage record true', () => {
   const store = new HistoryStore('cache-retention');
   const queue = new HistoryQueue(store.keys);

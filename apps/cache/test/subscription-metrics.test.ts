@@ -1,8 +1,6 @@
 import { type RunningApp, scrapeMetrics } from '@pds/testing';
 import { HistoryStore, isMsg, type Sim, startCache, startSim } from './support/history-stack';
 
-jest.setTimeout(60_000);
-
 describe('cache: active subscriptions by plan, counted at scrape time', () => {
   const store = new HistoryStore('cache-subscriptions');
   let sim: Sim;

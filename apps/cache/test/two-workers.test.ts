@@ -3,8 +3,6 @@ import type { RunningApp } from '@pds/testing';
 import { HistoryQueue } from './support/history-queue';
 import { HistoryStore, isMsg, pageOf, type Sim, startCache, startSim, SYMBOL } from './support/history-stack';
 
-jest.setTimeout(60_000);
-
 describe('cache: two worker processes share the work (acceptance 6)', () => {
   const store = new HistoryStore('cache-two-workers');
   const queue = new HistoryQueue(store.keys);

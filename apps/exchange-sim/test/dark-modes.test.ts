@@ -6,9 +6,6 @@ const CLOSED_ABNORMALLY = 1006;
 /** Kraken heartbeats every second: a silence must outlast that to show none came. */
 const LONGER_THAN_A_HEARTBEAT_MS = 1500;
 
-// Spawning the simulator and awaiting closes and frames takes longer than Jest's 5 s default.
-jest.setTimeout(40_000);
-
 describe.each([BINANCE_PROBE, KRAKEN_PROBE])('exchange-sim as $exchange going dark', (probe: FeedProbe) => {
   let sim: Sim;
   const clients: StreamClient[] = [];

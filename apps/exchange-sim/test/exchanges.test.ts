@@ -3,9 +3,6 @@ import { type Sim, startExchangeSim } from '@pds/testing';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-// Spawning three simulators takes longer than Jest's 5 s default.
-jest.setTimeout(60_000);
-
 /** Basis points of `price` against `reference`. */
 function basisPoints(price: string, reference: string): number {
   return ((Number(price) - Number(reference)) / Number(reference)) * 10_000;

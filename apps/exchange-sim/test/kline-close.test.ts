@@ -32,9 +32,6 @@ function asRow(k: StreamKline): Row {
   return [k.t, k.o, k.h, k.l, k.c, k.v, k.T, k.q, k.n, k.V, k.Q, '0'];
 }
 
-// Spawning processes and awaiting real stream events takes longer than Jest's 5 s default.
-jest.setTimeout(30_000);
-
 describe('exchange-sim kline closes', () => {
   let sim: RunningApp;
   let client: StreamClient;

@@ -4,9 +4,6 @@ import { kraken } from 'ccxt';
 type OhlcRow = [number, string, string, string, string, string, string, number];
 type TradeRow = [string, string, number, string, string, string, number];
 
-// Spawning the simulator takes longer than Jest's 5 s default.
-jest.setTimeout(30_000);
-
 /**
  * Fidelity: ccxt's own `kraken` class, pointed at the Kraken simulator, loads its markets and reads
  * OHLC, trades and the ticker; what it parses equals what the simulator serves.

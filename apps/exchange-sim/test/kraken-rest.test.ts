@@ -10,9 +10,6 @@ const MINUTE_MS = 60_000;
 /** Sim time left before a minute boundary at start: enough to start on a busy machine. */
 const LEAD_MS = 15_000;
 
-// Spawning the simulator and waiting for a minute to close takes longer than Jest's 5 s default.
-jest.setTimeout(100_000);
-
 describe('exchange-sim as Kraken: REST market data and its quirks', () => {
   let sim: Sim;
 

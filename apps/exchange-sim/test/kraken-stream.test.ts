@@ -4,9 +4,6 @@ import { type Frame, StreamClient } from './stream-client';
 const RFC3339_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const RFC3339_NANOS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{9}Z$/;
 
-// Spawning the simulator and awaiting real frames takes longer than Jest's 5 s default.
-jest.setTimeout(30_000);
-
 describe('exchange-sim as Kraken: Spot WebSocket v2', () => {
   let sim: Sim;
   const clients: StreamClient[] = [];

@@ -1,8 +1,6 @@
 import { eventually, type RunningApp, spawnApp } from '@pds/testing';
 import { payload, postJson, StreamClient } from './stream-client';
 
-jest.setTimeout(120_000);
-
 const MINUTE = 60_000;
 /** The sim starts this long before a minute boundary, so a halt spans one within seconds. */
 const LEAD_MS = 5000;

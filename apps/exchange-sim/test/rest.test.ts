@@ -17,9 +17,6 @@ async function klines(base: string, query: string): Promise<Row[]> {
   return body as Row[];
 }
 
-// Spawning processes and awaiting real stream events takes longer than Jest's 5 s default.
-jest.setTimeout(30_000);
-
 describe('exchange-sim REST', () => {
   let sim: RunningApp;
   let twin: RunningApp;

@@ -1,8 +1,6 @@
 import { type RunningApp, spawnApp } from '@pds/testing';
 import { StreamClient } from './stream-client';
 
-jest.setTimeout(30_000);
-
 const CLOSE_GOING_AWAY = 1001;
 const CLOSE_POLICY_VIOLATION = 1008;
 

@@ -5,9 +5,6 @@ import { payload, postJson, StreamClient } from './stream-client';
 const KLINE_FIELDS = ['t', 'T', 's', 'i', 'f', 'L', 'o', 'c', 'h', 'l', 'v', 'n', 'x', 'q', 'V', 'Q', 'B'];
 const DECIMAL_8 = /^\d+\.\d{8}$/;
 
-// Spawning processes and awaiting real stream events takes longer than Jest's 5 s default.
-jest.setTimeout(30_000);
-
 describe('exchange-sim streams', () => {
   let sim: RunningApp;
   let http: string;

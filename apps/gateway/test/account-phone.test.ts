@@ -12,8 +12,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const widths = (page: Page): Promise<{ scroll: number; screen: number }> =>
   page.evaluate('({ scroll: document.documentElement.scrollWidth, screen: window.innerWidth })');
 
-jest.setTimeout(180_000);
-
 /**
  * Issue 26, acceptance 3 and 4: on a phone, /account (signed in, with keys and a subscription),
  * /demo and /docs are no wider than the screen; a first visit to /account signed out logs no error.

@@ -5,8 +5,6 @@ import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { isMsg, type Sim, startCache, startSim } from './support/history-stack';
 
-jest.setTimeout(120_000);
-
 const AUDIT = resolve(__dirname, '../../../dist/tools/audit-history.js');
 const FROM = '2018-02-07T00:00:00.000Z';
 const TO = '2018-02-12T00:00:00.000Z';

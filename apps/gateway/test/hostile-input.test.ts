@@ -6,8 +6,6 @@ import { seedMarket } from './support/market-fixture';
 import { rawRequest } from './support/raw-http';
 import { clientFrame, RawWebSocket } from './support/raw-websocket';
 
-jest.setTimeout(60_000);
-
 const TEXT = 0x1;
 const UNKNOWN_OPCODE = 0x3;
 

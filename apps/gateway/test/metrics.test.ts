@@ -4,8 +4,6 @@ import { isMsg, type Sim, startCache, startIngestor, startSim } from './support/
 import { eventually } from './support/live-market';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
-jest.setTimeout(60_000);
-
 /** Scrapes until `done` holds for the scrape (counters read by the next scrape after the event). */
 function scrapeUntil(app: RunningApp, done: (scrape: Scrape) => boolean, what: string): Promise<Scrape> {
   return eventually(async () => {

@@ -3,8 +3,6 @@ import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { isMsg, pagesSpanned, type Sim, startCache, startSim } from './support/history-stack';
 
-jest.setTimeout(180_000);
-
 const PAGE = 1000;
 const iso = (time: number): string => new Date(time).toISOString();
 

@@ -4,8 +4,6 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
 
-jest.setTimeout(60_000);
-
 const COLD_RANGE = '/api/v1/prices/klines?interval=1m&from=2024-01-01T00:00:00Z&limit=10';
 
 describe('getKlines read-through without cache workers, and with Redis going away', () => {

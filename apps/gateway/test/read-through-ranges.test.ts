@@ -3,8 +3,6 @@ import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson, type JsonResponse } from './support/gateway-harness';
 import { isContiguous, isMsg, pagesSpanned, type Sim, startCache, startSim } from './support/history-stack';
 
-jest.setTimeout(60_000);
-
 const MINUTE = intervalMs('1m');
 const TWO_YEARS_MS = 2 * 365 * 24 * 3_600_000;
 

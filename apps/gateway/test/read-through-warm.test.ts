@@ -3,8 +3,6 @@ import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { isContiguous, type Sim, startCache, startIngestor, startSim } from './support/history-stack';
 
-jest.setTimeout(60_000);
-
 const WITHIN_MS = 30_000;
 
 describe('getKlines on an empty Redis, with the whole stack (acceptance 1)', () => {

@@ -5,8 +5,6 @@ import { eventually } from './support/live-market';
 import { seedMarket } from './support/market-fixture';
 import { connect, nextLog, type StreamClient, wsUrl } from './support/ws-client';
 
-jest.setTimeout(60_000);
-
 const MISSING = {
   code: 'UNAUTHORIZED',
   message:

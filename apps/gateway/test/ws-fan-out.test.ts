@@ -4,8 +4,6 @@ import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-
 import { eventually, type Sim, startIngestor, startSim } from './support/live-market';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
-jest.setTimeout(60_000);
-
 /** 1,000 in CI; set WS_FANOUT_CLIENTS to try more or fewer. */
 const CLIENTS = Number(process.env.WS_FANOUT_CLIENTS ?? 1000);
 /** Connections opened at once, so the test's own process is not the bottleneck. */

@@ -4,8 +4,6 @@ import { gatewayHarness, type GatewayHarness } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
-jest.setTimeout(60_000);
-
 /** CONTRACT section 6: heartbeats, client frames, and the close on shutdown. */
 describe('WebSocket protocol rules', () => {
   let harness: GatewayHarness;

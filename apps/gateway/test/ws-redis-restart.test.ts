@@ -12,8 +12,6 @@ import { eventually, type Sim, startIngestor, startSim } from './support/live-ma
 import { seedMarket } from './support/market-fixture';
 import { connect, nextLog, type StreamClient, wsUrl } from './support/ws-client';
 
-jest.setTimeout(60_000);
-
 type Frame = Record<string, unknown>;
 
 /**

@@ -7,8 +7,6 @@ import { GatewayEnvironment } from '../src/gateway.environment';
 import { ConnectionSlots } from '../src/streaming/connection-slots';
 import { STREAM_ROUTES } from '../src/streaming/stream-request';
 
-jest.setTimeout(30_000);
-
 describe('WebSocket connection slots (real Redis, the connection the gateway builds)', () => {
   const redis = testRedis().connect('test-ws-slots');
   const prefix = uniquePrefix('ws-slot-order');

@@ -6,8 +6,6 @@ import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-
 import { eventually, MINUTE, type Sim, startIngestor, startSim } from './support/live-market';
 import { connect, nextLog, residentBytes, type StreamClient, wsUrl } from './support/ws-client';
 
-jest.setTimeout(120_000);
-
 /** Updates published in the burst (~45 MB); far more than the kernel buffers of a loopback socket (~4 MB). */
 const BURST = 150_000;
 /**

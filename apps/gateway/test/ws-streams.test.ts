@@ -12,8 +12,6 @@ import {
 } from './support/live-market';
 import { connect, type StreamClient, upsertKlines, wsUrl } from './support/ws-client';
 
-jest.setTimeout(3 * MINUTE);
-
 type Frame = Record<string, unknown>;
 
 /**

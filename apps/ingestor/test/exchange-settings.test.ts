@@ -1,7 +1,5 @@
 import { type AppName, runUntilExit, testRedis, uniquePrefix } from '@pds/testing';
 
-jest.setTimeout(60_000);
-
 /** CONTRACT section 11: a bad exchange setting stops the process at start with one line naming it. */
 const BAD_SETTINGS: readonly (readonly [string, Record<string, string>, RegExp])[] = [
   ['an unknown exchange', { EXCHANGE: 'bitfinex' }, /EXCHANGE="bitfinex".*binance or binance-us/],

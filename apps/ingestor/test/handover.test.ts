@@ -8,8 +8,6 @@ const LEAD_MS = 25_000;
 /** The leader is killed this long before the boundary, so the minute closes while nobody writes. */
 const KILL_BEFORE_CLOSE_MS = 3000;
 
-jest.setTimeout(90_000);
-
 /**
  * Acceptance 3 with the default lease settings (TTL 5 s, renew 1.5 s, poll 0.5 s), as deployed:
  * SIGTERM to the leader, then kill -9 to the next one just before a minute closes; the cache worker

@@ -1,8 +1,6 @@
 import { createExchangeAdapter, type LiveStream, type StreamKline } from '@pds/exchange';
 import { type Sim, startExchangeSim } from '@pds/testing';
 
-jest.setTimeout(60_000);
-
 const MINUTE = 60_000;
 /** The simulator's clock this far behind ours, at half past one of its minutes when it starts. */
 const BEHIND_MS = 5 * MINUTE;

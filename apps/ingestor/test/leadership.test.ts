@@ -1,8 +1,6 @@
 import type { RunningApp } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
-jest.setTimeout(60_000);
-
 type LogEntry = Record<string, unknown>;
 
 /** Short lease times so fail-overs happen in seconds; the defaults are 5000/1500/500 ms. */

@@ -2,9 +2,6 @@ import { applyTrade, INTERVALS, type Kline, klineFromTrade, openTimeOf, toIsoTim
 import { type RunningApp, testExchanges, testRedis } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
-// The integration project's testTimeout is not applied by Jest 30 (a global-only option): set it here.
-jest.setTimeout(90_000);
-
 const MINUTE = 60_000;
 
 /** Puts the simulator's clock a few seconds before a minute boundary, so a 1m kline closes during the test. */

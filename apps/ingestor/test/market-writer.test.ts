@@ -5,8 +5,6 @@ import type { WriteStep } from '../src/market-state/write-step';
 import { MarketWriter } from '../src/writer/market-writer';
 import { SYMBOL, TestStore } from './support/stack';
 
-jest.setTimeout(60_000);
-
 const OWNER = 'ingestor-a';
 
 function kline(openTime: string, close: string, isClosed = false): Kline {

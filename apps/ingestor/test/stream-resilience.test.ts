@@ -3,8 +3,6 @@ import type { RunningApp } from '@pds/testing';
 import { HistoryQueueProbe } from './support/history-queue';
 import { eventually, isMsg, type Sim, startIngestor, startSim, SYMBOL, TestStore } from './support/stack';
 
-jest.setTimeout(60_000);
-
 type LogEntry = Record<string, unknown>;
 
 describe('ingestor: surviving the exchange (simulator with a steady trade flow)', () => {

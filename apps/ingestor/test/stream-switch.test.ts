@@ -2,8 +2,6 @@ import type { RunningApp } from '@pds/testing';
 import { HistoryQueueProbe } from './support/history-queue';
 import { eventually, isMsg, type Sim, startIngestor, startSim, TestStore } from './support/stack';
 
-jest.setTimeout(60_000);
-
 interface SimStats {
   readonly streamConnections: number;
   readonly connectionsOpened: number;

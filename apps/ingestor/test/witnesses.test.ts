@@ -1,8 +1,6 @@
 import { type RunningApp, type Scrape, scrapeMetrics, startExchangeSim } from '@pds/testing';
 import { eventually, isMsg, type Sim, startIngestor, TestStore } from './support/stack';
 
-jest.setTimeout(180_000);
-
 /** Generous: the standby's connection and first prices on a machine the rest of the suite keeps busy. */
 const WITNESS_WAIT_MS = 60_000;
 

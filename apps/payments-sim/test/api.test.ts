@@ -1,8 +1,6 @@
 import { type PaymentsSim, startPaymentsSim } from '@pds/testing';
 import Stripe from 'stripe';
 
-jest.setTimeout(30_000);
-
 /** The error the official client raised, for assertions on Stripe's error fields. */
 async function stripeErrorOf(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
   try {

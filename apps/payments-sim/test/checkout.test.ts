@@ -2,8 +2,6 @@ import { PAYMENTS_SIM_SECRET_KEY, PAYMENTS_SIM_WEBHOOK_SECRET, submitForm } from
 import type Stripe from 'stripe';
 import { simWithReceiver } from './support/sim-with-receiver';
 
-jest.setTimeout(30_000);
-
 const APP = 'http://app.example';
 
 describe('payments-sim hosted Checkout and portal', () => {

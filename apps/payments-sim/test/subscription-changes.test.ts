@@ -2,8 +2,6 @@ import { submitForm } from '@pds/testing';
 import type Stripe from 'stripe';
 import { simWithReceiver } from './support/sim-with-receiver';
 
-jest.setTimeout(30_000);
-
 const DAY = 86_400;
 
 describe('payments-sim plan changes, schedules, dunning and invoices through the official stripe package', () => {

@@ -2,8 +2,6 @@ import { eventually, type SimDelivery, startWebhookReceiver } from '@pds/testing
 import type Stripe from 'stripe';
 import { simWithReceiver } from './support/sim-with-receiver';
 
-jest.setTimeout(30_000);
-
 describe('payments-sim webhook delivery, faults and the billing clock', () => {
   const stack = simWithReceiver({ resetBeforeEach: true });
 

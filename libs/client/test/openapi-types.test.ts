@@ -5,8 +5,6 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { spawnApp, type RunningApp, uniquePrefix } from '@pds/testing';
 
-jest.setTimeout(90_000);
-
 const GENERATOR = resolve(__dirname, '../scripts/generate-types.mjs');
 
 /** Runs the generator's check (openapi-typescript's API, in memory; nothing is written). */

@@ -5,8 +5,6 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { spawnApp, type RunningApp, uniquePrefix } from '@pds/testing';
 
-jest.setTimeout(180_000);
-
 const PACKAGE = resolve(__dirname, '..');
 const REPOSITORY_MODULES = resolve(PACKAGE, '../../node_modules');
 /** The client's dependencies and theirs, packed from the repository's own install (no registry needed). */

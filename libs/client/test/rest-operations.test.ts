@@ -19,8 +19,6 @@ import {
 } from '../src';
 import { ADMIN_TOKEN, type ClientStack, startClientStack } from './support/client-stack';
 
-jest.setTimeout(90_000);
-
 const PASSWORD = 'correct horse battery staple';
 
 /** Acceptance 1 of issue 29 (REST): every price operation and the account operations, through the client. */

@@ -2,8 +2,6 @@ import { redisAt, type RedisServer, startRedisServer } from '@pds/testing';
 import { type ClientStack, startClientStack } from './support/client-stack';
 import { expectConsistentWindow, record } from './support/stream-recorder';
 
-jest.setTimeout(120_000);
-
 /**
  * Acceptance 1 of issue 29: a Redis restart (a private redis-server, killed and started again from
  * its append-only file) under open streams. The gateway keeps the sockets or closes them; either
