@@ -63,6 +63,7 @@ module.exports = {
         '<rootDir>/apps/**/test/**/*.test.ts',
         '<rootDir>/deploy/test/**/*.test.ts',
         '<rootDir>/libs/client/test/**/*.test.ts',
+        '<rootDir>/libs/launch/test/**/*.test.ts',
         '<rootDir>/tools/test/**/*.test.ts',
       ],
     },

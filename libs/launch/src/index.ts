@@ -1,0 +1,2 @@
+export * from './apps';
+export * from './code-cache';
