@@ -20,4 +20,4 @@ COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/apps/gateway/public ./apps/gateway/public
 USER node
 EXPOSE 3000
-CMD ["node", "dist/apps/gateway/src/main.js"]
+CMD ["node", "dist/libs/launch/src/launch.js", "gateway"]

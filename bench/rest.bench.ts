@@ -7,7 +7,7 @@ import { deletePrefix, type RunningApp, seedMarket, SHARED_REDIS_URL, uniquePref
 import { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
 import { type LoadResult, measureLoad } from './load';
-import { spawnNode } from './spawn-node';
+import { GATEWAY_SCRIPT, spawnNode } from './spawn-node';
 import { median, round } from './statistics';
 
 export interface RestBenchOptions {
@@ -108,7 +108,7 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     await seedMarket(redis, keys, 600);
     const pool = await createKeyPool(redis, keys, options.keyPoolSize);
     const gateway = await spawnNode(
-      'apps/gateway/src/main.js',
+      GATEWAY_SCRIPT,
       { PORT: '0', METRICS_PORT: '0', REDIS_PREFIX: prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
       profileArguments(options, 'gateway'),
     );

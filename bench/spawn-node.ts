@@ -5,6 +5,12 @@ import { createInterface } from 'node:readline';
 import type { RunningApp } from '@pds/testing';
 
 /**
+ * The gateway as the bench starts it: unbundled, the same code as the bundle that production runs
+ * (libs/launch), so that a CPU profile names its source files (profile-split.ts).
+ */
+export const GATEWAY_SCRIPT = 'apps/gateway/src/main.js';
+
+/**
  * Starts a built script under dist/ and waits for its `ready` line; `execArgv` are node's own
  * options (e.g. --cpu-prof, which NODE_OPTIONS does not allow).
  */

@@ -3,7 +3,7 @@ import { type RunningApp, SHARED_REDIS_URL, spawnApp, uniquePrefix } from '@pds/
 import type { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
 import { heapSnapshotArgv } from './heap-snapshots';
-import { spawnNode } from './spawn-node';
+import { GATEWAY_SCRIPT, spawnNode } from './spawn-node';
 
 export type WsTarget = 'gateway' | 'bare-ws';
 
@@ -118,7 +118,7 @@ export async function startServer(
   }
   const profile = [...profileArgv(options), ...heapSnapshotArgv(options.heapDir)];
   const app = await spawnNode(
-    'apps/gateway/src/main.js',
+    GATEWAY_SCRIPT,
     { PORT: '0', REDIS_PREFIX: market.prefix, HOST: '127.0.0.1', LOG_REQUESTS: 'false' },
     profile,
   );

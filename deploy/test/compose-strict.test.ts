@@ -101,7 +101,7 @@ describe('docker-compose.yml, read strictly', () => {
 
     it('should name the app image by a tag variable, so a release can be rolled back', () => {
       const appImages = Object.values(services())
-        .filter((service) => service.command?.join(' ').startsWith('node dist/apps/'))
+        .filter((service) => service.command?.join(' ').startsWith('node dist/libs/launch/src/launch.js '))
         .map((service) => service.image);
       expect(appImages.length).toBeGreaterThan(7);
       expect(new Set(appImages)).toEqual(new Set(['price-data-service:${PDS_IMAGE_TAG:-latest}']));

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type AppName, builtEntryPoint } from './spawn-app';
+import { type AppName, launchArguments } from './spawn-app';
 
 export interface AppExit {
   readonly code: number | null;
@@ -10,7 +10,7 @@ export interface AppExit {
 
 /** Runs a built app until it exits by itself (Jest's timeout bounds a start that never ends). */
 export async function runUntilExit(app: AppName, env: Record<string, string>): Promise<AppExit> {
-  const child = spawn(process.execPath, [builtEntryPoint(app)], {
+  const child = spawn(process.execPath, launchArguments(app), {
     env: { ...process.env, PORT: '0', METRICS_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

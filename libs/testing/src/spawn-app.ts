@@ -3,9 +3,10 @@ import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { AppName } from '@pds/launch';
 
-/** The apps as built by `npm run build`; integration tests run real processes of them. */
-export type AppName = 'gateway' | 'ingestor' | 'cache' | 'exchange-sim' | 'payments-sim';
+/** The apps as built by `npm run build` (@pds/launch names them); integration tests run real processes of them. */
+export type { AppName };
 
 export interface RunningApp {
   readonly process: ChildProcess;
@@ -33,8 +34,14 @@ function repositoryRoot(from: string): string {
 
 const ROOT = repositoryRoot(__dirname);
 
+/** The app's built entry point, unbundled (its folder also holds the gateway's keys CLI). */
 export function builtEntryPoint(app: AppName): string {
   return resolve(ROOT, 'dist/apps', app, 'src/main.js');
+}
+
+/** Node's arguments that start a built app as production does: its bundle, through the launcher (libs/launch). */
+export function launchArguments(app: AppName): string[] {
+  return [resolve(ROOT, 'dist/libs/launch/src/launch.js'), app];
 }
 
 function parse(line: string): Record<string, unknown> | undefined {
@@ -135,7 +142,7 @@ export async function spawnApp(
   env: Record<string, string>,
   options: SpawnOptions = {},
 ): Promise<RunningApp> {
-  const child = spawn(process.execPath, [builtEntryPoint(app)], {
+  const child = spawn(process.execPath, launchArguments(app), {
     env: { ...process.env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
