@@ -106,20 +106,25 @@ function writeCache(script: Script, cacheFile: string, app: string): boolean {
     const partial = `${cacheFile}.${process.pid}.partial`;
     writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
     renameSync(partial, cacheFile);
-    removeStale(cacheFile, `${app}-v`);
-    return true;
   } catch {
     return false;
   }
+  removeStale(cacheFile, `${app}-v`);
+  return true;
 }
 
-/** Other caches of the app (names starting with `prefix`) untouched for STALE_MS. */
+/** Other caches of the app (names starting with `prefix`) untouched for STALE_MS; best effort. */
 function removeStale(current: string, prefix: string): void {
   const folder = dirname(current);
   const now = Date.now();
-  for (const name of readdirSync(folder)) {
-    const file = join(folder, name);
-    if (file === current || !name.startsWith(prefix)) continue;
-    if (now - statSync(file).mtimeMs > STALE_MS) rmSync(file, { force: true });
+  try {
+    for (const name of readdirSync(folder)) {
+      const file = join(folder, name);
+      if (file !== current && name.startsWith(prefix) && now - statSync(file).mtimeMs > STALE_MS) {
+        rmSync(file, { force: true });
+      }
+    }
+  } catch {
+    // A file another start removed meanwhile, or one not ours: the rest waits for the next cache.
   }
 }
