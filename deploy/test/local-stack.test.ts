@@ -1,22 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { deletePrefix, eventually, testRedis, uniquePrefix } from '@pds/testing';
+import { deletePrefix, eventually, freePort, testRedis, uniquePrefix } from '@pds/testing';
 
 const ROOT = resolve(__dirname, '../..');
 /** The line of the start banner that names the demo key and the gateway's URL. */
 const WATCH_LINE = /Watch the source: +curl -si -H 'x-api-key: (\S+)' (\S+)\/api\/v1\/prices\/current/;
-
-/** A port the kernel calls free now, for the settings that cannot be 0 (links and webhooks name them). */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** Resolves with the first match of `pattern` in the child's output; rejects if it exits first. */
 function waitForOutput(child: ChildProcess, output: string[], pattern: RegExp): Promise<RegExpMatchArray> {

@@ -68,7 +68,7 @@ describe('observability configuration', () => {
       ),
     );
     const replicas = Object.entries(services).flatMap(([name, service]) => {
-      const app = /dist\/apps\/(gateway|ingestor|cache)\//.exec(service.command?.join(' ') ?? '')?.[1];
+      const app = /launch\.js (gateway|ingestor|cache)$/.exec(service.command?.join(' ') ?? '')?.[1];
       return app ? [`${app} ${name}:${service.environment?.METRICS_PORT ?? ''}`] : [];
     });
     expect(replicas.length).toBe(7);

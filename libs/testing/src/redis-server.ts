@@ -7,15 +7,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
-/** A free TCP port on loopback, chosen by the kernel. */
-export async function freePort(): Promise<number> {
+/**
+ * Below Linux's ephemeral range (32768 to 60999), from which the kernel gives every `listen(0)` and
+ * outgoing connection a port: one it gave away between our check and the use would fail the start
+ * with EADDRINUSE (seen: a gateway started on a port found free moments before).
+ */
+const PORTS = { from: 20_000, to: 32_000 } as const;
+
+/** True when nothing listens on `port` of loopback now. */
+async function isFree(port: number): Promise<boolean> {
   const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
+  const listening = await new Promise<boolean>((resolvePromise) => {
+    server.once('error', () => {
+      resolvePromise(false);
+    });
+    server.listen(port, '127.0.0.1', () => {
+      resolvePromise(true);
+    });
+  });
+  if (listening) await new Promise((resolvePromise) => server.close(resolvePromise));
+  return listening;
+}
+
+/**
+ * A TCP port free on loopback now, for a setting that cannot be 0 (a URL or a peer must name it):
+ * a random one outside the range the kernel hands out itself.
+ */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = PORTS.from + Math.floor(Math.random() * (PORTS.to - PORTS.from));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port between ${PORTS.from} and ${PORTS.to} in 100 tries`);
 }
 
 export interface RedisServer {
