@@ -116,6 +116,16 @@ describe('runBundle (libs/launch)', () => {
     expect(readdirSync(cacheFolder)).toEqual([]);
   });
 
+  it('runs without a cache when the cache folder names a file', async () => {
+    writeFileSync(cacheFolder, 'not a folder');
+    const run = await runBundle(writeBundle(root, 'gateway', BODY), { folder: cacheFolder });
+    expect(run).toEqual({
+      cache: 'off',
+      exports: { answer: 49, name: 'bundle.js', dir: 'gateway' },
+      written: false,
+    });
+  });
+
   it('compiles afresh, and caches again, when the cached data is not V8’s', async () => {
     const file = writeBundle(root, 'gateway', BODY);
     await runBundle(file, { folder: cacheFolder });
