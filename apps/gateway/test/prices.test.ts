@@ -39,6 +39,24 @@ describe('the three price operations (HTTP, real Redis)', () => {
     expect(body.time).toMatch(ISO_MS_Z);
   });
 
+  it('should answer alike on the exact path (the price lane) and on another form of it (Nest’s route)', async () => {
+    const remaining = (response: { headers: Headers }): number =>
+      Number(response.headers.get('x-ratelimit-remaining'));
+    const exact = await getJson(`${harness.url()}/api/v1/prices/current`, headers);
+    const encoded = await getJson(`${harness.url()}/api/v1/prices/%63urrent`, headers);
+    expect([exact.status, encoded.status]).toEqual([200, 200]);
+    expect(encoded.body).toEqual(exact.body);
+    // One limit for both: each answer counted once, in the same window.
+    expect(remaining(encoded)).toBe(remaining(exact) - 1);
+    const refused = await Promise.all(
+      ['klines', '%6Blines'].map((path) =>
+        getJson(`${harness.url()}/api/v1/prices/${path}?interval=7m`, headers),
+      ),
+    );
+    expect(refused.map((response) => response.status)).toEqual([400, 400]);
+    expect(refused[1]?.body).toEqual(refused[0]?.body);
+  });
+
   it('should answer getCurrentKline with the open kline, not wrapped, in the Kline shape', async () => {
     const response = await getJson(`${harness.url()}/api/v1/prices/klines/current?interval=1m`, headers);
     expect(response.status).toBe(200);

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppLogger, NestLogger } from '@pds/observability';
+import type { FastifyServerOptions } from 'fastify';
 import { GatewayModule } from '../gateway.module';
 import { serveStripeWebhooks } from '../billing';
 import { serveOpenApi } from './openapi-document';
@@ -15,17 +16,16 @@ import { boundEveryRequest } from '../deadline/http-deadlines';
 import { parseQueryString } from '../validation/query-string';
 import { answerClientError, answerFrameworkError } from '../errors/framework-errors';
 import { serveLeanPriceRoutes } from './lean-price-routes';
+import { PriceLane } from './price-lane';
+import { PRICE_OPERATION_PATHS } from '../market-data/prices/price-operations';
 import { GatewayWsAdapter } from '../streaming/gateway-ws-adapter';
 import { WsMetrics } from '../streaming/ws-metrics';
 
 const BODY_LIMIT_BYTES = 16 * 1024;
 
-/** The gateway as a Nest application on Fastify, configured but not yet listening. */
-export async function createGatewayApp(
-  env: GatewayEnvironment,
-  logger: AppLogger,
-): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+/** The gateway's Fastify options, for Nest's instance and the price lane's alike. */
+function fastifyOptions(env: GatewayEnvironment): FastifyServerOptions {
+  return {
     trustProxy: proxyTrust(env),
     routerOptions: { querystringParser: parseQueryString },
     // Fastify's own logger would print URLs, whose query may hold an API key.
@@ -35,6 +35,19 @@ export async function createGatewayApp(
     // Requests refused before routing (malformed URL, unparsable HTTP) also answer in our shape.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+  };
+}
+
+/** The gateway as a Nest application on Fastify, configured but not yet listening. */
+export async function createGatewayApp(
+  env: GatewayEnvironment,
+  logger: AppLogger,
+): Promise<NestFastifyApplication> {
+  const options = fastifyOptions(env);
+  const lane = new PriceLane(PRICE_OPERATION_PATHS, options);
+  const adapter = new FastifyAdapter({
+    ...options,
+    serverFactory: lane.serverFactory,
     // No Nest middleware here: without @fastify/middie, no request runs its hook for nothing.
     skipMiddie: true,
   });
@@ -42,12 +55,13 @@ export async function createGatewayApp(
     logger: new NestLogger(logger),
     abortOnError: false,
   });
+  const fastify = app.getHttpAdapter().getInstance();
   // Before any route is registered: each route gets its metrics hook as it is added.
-  app.get(HttpMetrics).instrument(app.getHttpAdapter().getInstance());
+  app.get(HttpMetrics).instrument(fastify);
   const queries = new QueryValidationPipe();
   app.useGlobalPipes(queries);
-  const lean = serveLeanPriceRoutes(app, queries, logger, env.REQUEST_DEADLINE_MS);
-  boundEveryRequest(app.getHttpAdapter().getInstance(), env.REQUEST_DEADLINE_MS, lean.ownsDeadline);
+  const lean = serveLeanPriceRoutes(app, lane, queries, logger, env.REQUEST_DEADLINE_MS);
+  boundEveryRequest(fastify, env.REQUEST_DEADLINE_MS, lean.ownsDeadline);
   // Sets the refresh-token cookie of the auth operations; they parse it themselves (refreshTokenOf),
   // so no other request pays for a cookie hook.
   await app.register(fastifyCookie, { hook: false });
@@ -56,7 +70,13 @@ export async function createGatewayApp(
   app.useWebSocketAdapter(new GatewayWsAdapter(app, logger, app.get(WsMetrics)));
   // Only the stop signals: Nest's default also stops on SIGUSR2, which Node's --heapsnapshot-signal uses.
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
-  if (env.LOG_REQUESTS) logEveryRequest(app.getHttpAdapter().getInstance(), logger);
+  // As the gateway starts closing, the lane answers 503 too (Fastify's return503OnClosing).
+  fastify.addHook('preClose', () => lane.fastify.close());
+  if (env.LOG_REQUESTS) {
+    logEveryRequest(fastify, logger);
+    logEveryRequest(lane.fastify, logger);
+  }
   serveOpenApi(app, env.PUBLIC_BASE_URL);
+  await lane.fastify.ready();
   return app;
 }

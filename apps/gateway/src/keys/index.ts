@@ -13,7 +13,7 @@ export type {
   ApiKeyPrincipal,
   AuthenticatedRequest,
 } from './authentication/api-key-principal';
-export { ApiKeyGuard, authenticateRequest } from './authentication/api-key.guard';
+export { ApiKeyGuard, principalOfRequest } from './authentication/api-key.guard';
 export { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';

@@ -7,7 +7,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { Registry } from 'prom-client';
-import { RouteTallies } from './route-tallies';
+import { type RouteTally, RouteTallies } from './route-tallies';
 import { hooksOf } from '../route-hooks';
 
 type Recorder = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
@@ -47,6 +47,11 @@ export class HttpMetrics {
       if (request.is404) unmatched(request, reply, done);
       else done();
     });
+  }
+
+  /** The tally of a route that records its answers itself, without a response hook (the price lane). */
+  tallyOf(method: string, operation: string): RouteTally {
+    return this.tallies.forRoute(method, operation);
   }
 
   private recorder(method: string, operation: string): Recorder {

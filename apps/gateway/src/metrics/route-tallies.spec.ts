@@ -53,4 +53,18 @@ describe('RouteTallies', () => {
     expect(text).toContain('pds_http_requests_total{method="GET",operation="/a",status="200"} 2');
     expect(text).toContain('pds_http_request_duration_seconds_count{method="GET",operation="/a"} 2');
   });
+
+  it('should give two routers of one operation the same tally, so that they add up to one series', async () => {
+    const registry = new Registry();
+    const tallies = new RouteTallies(registry, BOUNDS);
+    tallies.forRoute('GET', '/a').record(200, 0.002);
+    tallies.forRoute('GET', '/a').record(200, 0.003);
+    tallies.forRoute('HEAD', '/a').record(200, 0.002);
+    const text = await registry.metrics();
+    expect(text).toContain('pds_http_requests_total{method="GET",operation="/a",status="200"} 2');
+    expect(
+      text.match(/pds_http_request_duration_seconds_count\{method="GET",operation="\/a"\}/g),
+    ).toHaveLength(1);
+    expect(text).toContain('pds_http_request_duration_seconds_count{method="HEAD",operation="/a"} 1');
+  });
 });

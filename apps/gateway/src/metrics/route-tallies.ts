@@ -72,6 +72,7 @@ class TalliedHistogram extends Histogram<RouteLabel> {
 /** Requests by method, operation and status, and their durations, recorded per route. */
 export class RouteTallies {
   private readonly tallies: RouteTally[] = [];
+  private readonly byRoute = new Map<string, RouteTally>();
   readonly requests: Counter<RouteLabel | 'status'>;
   readonly durations: Histogram<RouteLabel>;
 
@@ -99,10 +100,18 @@ export class RouteTallies {
     });
   }
 
-  /** A new route's tally, exposed from the next scrape on. */
+  /**
+   * The tally of a route, exposed from the next scrape on: one per method and operation, so that
+   * two routers serving one operation (the price lane and Nest's) add up to one series.
+   */
   forRoute(method: string, operation: string): RouteTally {
-    const tally = new RouteTally({ method, operation }, this.bounds);
-    this.tallies.push(tally);
+    const key = `${method} ${operation}`;
+    let tally = this.byRoute.get(key);
+    if (!tally) {
+      tally = new RouteTally({ method, operation }, this.bounds);
+      this.byRoute.set(key, tally);
+      this.tallies.push(tally);
+    }
     return tally;
   }
 }

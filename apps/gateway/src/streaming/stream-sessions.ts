@@ -114,7 +114,7 @@ export class StreamSessions {
     client: ClientRequest,
     deadline: RequestDeadline,
   ): Promise<void> {
-    const principal = await this.authenticator.authenticate(client.credentials, client.address);
+    const principal = await this.authenticator.authenticate(client.credentials, { ip: client.address });
     connection.keyId = principal.id;
     if (connection.isClosed()) return;
     const slot = await this.slots.acquire(principal, connection.route, connection.id);

@@ -26,19 +26,22 @@ export class ApiKeyGuard implements CanActivate {
 }
 
 /**
- * The request's API key from its headers or query, authenticated (401, 429), kept on the request:
- * at once when the key is cached, as Authenticator.authenticate.
+ * The principal of the request's API key, from its headers or query, authenticated (401, 429): at
+ * once when the key is cached, as Authenticator.authenticate.
  */
-export function authenticateRequest(
+export function principalOfRequest(
   authenticator: Authenticator,
-  request: FastifyRequest & AuthenticatedRequest,
+  request: FastifyRequest,
 ): ApiKeyPrincipal | Promise<ApiKeyPrincipal> {
   const query = request.query as Record<string, unknown>;
   const credentials = extractCredentials({ headers: request.headers, apiKeyQuery: query.apiKey });
-  const found = authenticator.authenticate(credentials, request.ip);
-  if (found instanceof Promise) {
-    return found.then((principal) => (request.apiKey = principal));
-  }
-  request.apiKey = found;
-  return found;
+  return authenticator.authenticate(credentials, request);
+}
+
+/** principalOfRequest, the principal kept on the request for the operation (CurrentPrincipal). */
+async function authenticateRequest(
+  authenticator: Authenticator,
+  request: FastifyRequest & AuthenticatedRequest,
+): Promise<void> {
+  request.apiKey = await principalOfRequest(authenticator, request);
 }

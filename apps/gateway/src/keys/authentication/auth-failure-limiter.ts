@@ -35,6 +35,11 @@ export class AuthFailureLimiter {
     throw this.blocked(Math.ceil((until - now) / 1000));
   }
 
+  /** As assertNotBlocked, reading the client's address only when some address is blocked. */
+  assertClientNotBlocked(client: { readonly ip: string }): void {
+    if (this.blockedUntil.size > 0) this.assertNotBlocked(client.ip);
+  }
+
   /** Counts one failure; returns the 429 to answer once the address is past the limit. */
   async recordFailure(address: string): Promise<ApiException | undefined> {
     const count = await fromStorage(this.counter.increment(this.keys.authFailures(address), WINDOW_MS));

@@ -14,6 +14,15 @@ import { LastUseTracker } from './last-use-tracker';
 const KEY_CACHE_TTL_MS = 5_000;
 
 /**
+ * Who presents the credentials: its address is read only when needed (some address is blocked, or
+ * the key fails), since behind a trusted proxy Fastify's `request.ip` walks X-Forwarded-For on
+ * every read. A Fastify request is one.
+ */
+export interface AuthenticatingClient {
+  readonly ip: string;
+}
+
+/**
  * Turns credentials into a principal with its effective limits, for HTTP and WebSocket alike
  * (CONTRACT sections 4 and 5; the api-keys and boosts areas).
  */
@@ -54,23 +63,29 @@ export class Authenticator implements OnModuleInit {
    * The principal of the credentials: at once when the key is cached (no promise on the common
    * path, a price request's most frequent step), else once read. Throws or rejects with 401 or 429.
    */
-  authenticate(credentials: ApiKeyCredentials, address: string): ApiKeyPrincipal | Promise<ApiKeyPrincipal> {
+  authenticate(
+    credentials: ApiKeyCredentials,
+    client: AuthenticatingClient,
+  ): ApiKeyPrincipal | Promise<ApiKeyPrincipal> {
     if (credentials.kind === 'missing') throw ApiException.missingApiKey();
-    this.failures.assertNotBlocked(address);
-    if (credentials.kind !== 'present') return this.refuse(address);
+    this.failures.assertClientNotBlocked(client);
+    if (credentials.kind !== 'present') return this.refuse(client);
     const keyHash = hashApiKey(credentials.key);
     const cached = this.cache.get(keyHash);
-    if (cached) return this.admit(cached, address);
-    return this.read(keyHash).then((account) => this.admit(account, address));
+    if (cached) return this.admit(cached, client);
+    return this.read(keyHash).then((account) => this.admit(account, client));
   }
 
-  private admit(account: ApiKeyAccount | undefined, address: string): ApiKeyPrincipal | Promise<never> {
+  private admit(
+    account: ApiKeyAccount | undefined,
+    client: AuthenticatingClient,
+  ): ApiKeyPrincipal | Promise<never> {
     if (account && !account.record.revokedAt) return this.principalOf(account);
-    return this.refuse(address);
+    return this.refuse(client);
   }
 
-  private async refuse(address: string): Promise<never> {
-    throw (await this.failures.recordFailure(address)) ?? ApiException.invalidApiKey();
+  private async refuse(client: AuthenticatingClient): Promise<never> {
+    throw (await this.failures.recordFailure(client.ip)) ?? ApiException.invalidApiKey();
   }
 
   private principalOf(account: ApiKeyAccount): ApiKeyPrincipal {

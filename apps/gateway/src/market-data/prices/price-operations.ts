@@ -17,21 +17,29 @@ export interface PriceOperation {
   ) => string | Buffer | Promise<string | Buffer>;
 }
 
+/** The paths of the price operations, as the controller's routes are registered. */
+export const PRICE_OPERATION_PATHS = [
+  '/api/v1/prices/current',
+  '/api/v1/prices/klines',
+  '/api/v1/prices/klines/current',
+] as const;
+
 /** The controller's three operations by route URL, each calling its handler with its arguments. */
 export function priceOperations(controller: PricesController): Record<string, PriceOperation> {
+  const [current, klines, currentKline] = PRICE_OPERATION_PATHS;
   return {
-    '/api/v1/prices/current': {
+    [current]: {
       method: 'getCurrentPrice',
       query: PriceQueryDto,
       answer: (query, _request, reply) => controller.getCurrentPrice(query, reply),
     },
-    '/api/v1/prices/klines': {
+    [klines]: {
       method: 'getKlines',
       query: KlinesQueryDto,
       answer: (query, request, reply) =>
         controller.getKlines(query as KlinesQueryDto, request.deadline ?? undefined, reply),
     },
-    '/api/v1/prices/klines/current': {
+    [currentKline]: {
       method: 'getCurrentKline',
       query: CurrentKlineQueryDto,
       answer: (query, _request, reply) => controller.getCurrentKline(query as CurrentKlineQueryDto, reply),
