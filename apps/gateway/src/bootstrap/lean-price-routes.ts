@@ -116,7 +116,8 @@ function leanHandler(operation: PriceOperation, checks: Checks, tallies?: LaneTa
       answerThrown(error, reply, checks.logger);
     } finally {
       deadline.settle();
-      // Sent by now (the write is synchronous): the answer's time, as the response hook would see it.
+      // Answered by now (the write is synchronous), timed as a response hook would; an overdue 503
+      // (answered by the deadline's timer) is recorded here, when the handler gives up.
       const tally = request.method === 'HEAD' ? tallies?.head : tallies?.get;
       tally?.record(reply.statusCode, (performance.now() - startedAt) / 1000);
     }
