@@ -40,6 +40,12 @@ function square(n) { return n * n; }
 module.exports = { answer: square(7), name: basename(__filename), dir: basename(__dirname) };
 `;
 
+/** What BODY exports when it runs as `gateway/bundle.js`. */
+const BODY_EXPORTS = { answer: 49, name: 'bundle.js', dir: 'gateway' };
+
+/** What a start that used no cache reports: the bundle ran, nothing read or written. */
+const RAN_WITHOUT_CACHE = { cache: 'off', exports: BODY_EXPORTS, written: false };
+
 describe('runBundle (libs/launch)', () => {
   let root: string;
   let cacheFolder: string;
@@ -55,11 +61,7 @@ describe('runBundle (libs/launch)', () => {
 
   it('runs the bundle as a CommonJS module with its own require, __filename and __dirname', async () => {
     const run = await runBundle(writeBundle(root, 'gateway', BODY), { folder: undefined });
-    expect(run).toEqual({
-      cache: 'off',
-      exports: { answer: 49, name: 'bundle.js', dir: 'gateway' },
-      written: false,
-    });
+    expect(run).toEqual(RAN_WITHOUT_CACHE);
   });
 
   it('writes a cache after the start and compiles the next start from it', async () => {
@@ -108,22 +110,14 @@ describe('runBundle (libs/launch)', () => {
     mkdirSync(cacheFolder);
     chmodSync(cacheFolder, 0o777);
     const run = await runBundle(writeBundle(root, 'gateway', BODY), { folder: cacheFolder });
-    expect(run).toEqual({
-      cache: 'off',
-      exports: { answer: 49, name: 'bundle.js', dir: 'gateway' },
-      written: false,
-    });
+    expect(run).toEqual(RAN_WITHOUT_CACHE);
     expect(readdirSync(cacheFolder)).toEqual([]);
   });
 
   it('runs without a cache when the cache folder names a file', async () => {
     writeFileSync(cacheFolder, 'not a folder');
     const run = await runBundle(writeBundle(root, 'gateway', BODY), { folder: cacheFolder });
-    expect(run).toEqual({
-      cache: 'off',
-      exports: { answer: 49, name: 'bundle.js', dir: 'gateway' },
-      written: false,
-    });
+    expect(run).toEqual(RAN_WITHOUT_CACHE);
   });
 
   it('compiles afresh, and caches again, when the cached data is not V8’s', async () => {
@@ -135,7 +129,7 @@ describe('runBundle (libs/launch)', () => {
     const run = await runBundle(file, { folder: cacheFolder });
     expect(run).toEqual({
       cache: 'rejected',
-      exports: { answer: 49, name: 'bundle.js', dir: 'gateway' },
+      exports: BODY_EXPORTS,
       written: true,
     });
     expect((await runBundle(file, { folder: cacheFolder })).cache).toBe('used');

@@ -20,7 +20,8 @@ export class ApiKeyGuard implements CanActivate {
       return true;
     }
     const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
-    await authenticateRequest(this.authenticator, request);
+    // Kept on the request for the operation (CurrentPrincipal).
+    request.apiKey = await principalOfRequest(this.authenticator, request);
     return true;
   }
 }
@@ -36,12 +37,4 @@ export function principalOfRequest(
   const query = request.query as Record<string, unknown>;
   const credentials = extractCredentials({ headers: request.headers, apiKeyQuery: query.apiKey });
   return authenticator.authenticate(credentials, request);
-}
-
-/** principalOfRequest, the principal kept on the request for the operation (CurrentPrincipal). */
-async function authenticateRequest(
-  authenticator: Authenticator,
-  request: FastifyRequest & AuthenticatedRequest,
-): Promise<void> {
-  request.apiKey = await principalOfRequest(authenticator, request);
 }

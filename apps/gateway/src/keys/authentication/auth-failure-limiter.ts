@@ -7,6 +7,15 @@ import { GatewayEnvironment } from '../../gateway.environment';
 const WINDOW_MS = 60_000;
 
 /**
+ * Who presents the credentials: its address is read only when needed (some address is blocked, or
+ * the key fails), since behind a trusted proxy Fastify's `request.ip` walks X-Forwarded-For on
+ * every read. A Fastify request is one.
+ */
+export interface AuthenticatingClient {
+  readonly ip: string;
+}
+
+/**
  * Brute-force guard: failed authentications are counted per client address in Redis (shared by
  * every replica). Past the limit the address gets 429 for the rest of the window, and its keys are
  * not even looked at, so guessing cannot go on.
@@ -36,7 +45,7 @@ export class AuthFailureLimiter {
   }
 
   /** As assertNotBlocked, reading the client's address only when some address is blocked. */
-  assertClientNotBlocked(client: { readonly ip: string }): void {
+  assertClientNotBlocked(client: AuthenticatingClient): void {
     if (this.blockedUntil.size > 0) this.assertNotBlocked(client.ip);
   }
 

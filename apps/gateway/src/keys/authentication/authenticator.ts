@@ -8,19 +8,10 @@ import { ChangeSubscriber } from '../../changes/change-subscriber';
 import { ApiKeyCache } from './api-key-cache';
 import { type ApiKeyCredentials } from './api-key-credentials';
 import type { ApiKeyAccount, ApiKeyPrincipal } from './api-key-principal';
-import { AuthFailureLimiter } from './auth-failure-limiter';
+import { type AuthenticatingClient, AuthFailureLimiter } from './auth-failure-limiter';
 import { LastUseTracker } from './last-use-tracker';
 
 const KEY_CACHE_TTL_MS = 5_000;
-
-/**
- * Who presents the credentials: its address is read only when needed (some address is blocked, or
- * the key fails), since behind a trusted proxy Fastify's `request.ip` walks X-Forwarded-For on
- * every read. A Fastify request is one.
- */
-export interface AuthenticatingClient {
-  readonly ip: string;
-}
 
 /**
  * Turns credentials into a principal with its effective limits, for HTTP and WebSocket alike
