@@ -38,7 +38,7 @@ export class RouteTally {
  */
 class TalliedHistogram extends Histogram<RouteLabel> {
   constructor(
-    private readonly tallies: readonly RouteTally[],
+    private readonly tallies: ReadonlyMap<string, RouteTally>,
     private readonly bounds: readonly number[],
     private readonly configuration: { name: string; help: string; registers: Registry[] },
   ) {
@@ -48,7 +48,7 @@ class TalliedHistogram extends Histogram<RouteLabel> {
   getForPromString(): Promise<object> {
     const { name, help } = this.configuration;
     // Like prom-client's, a route appears once it has answered.
-    const answered = this.tallies.filter((tally) => tally.count > 0);
+    const answered = [...this.tallies.values()].filter((tally) => tally.count > 0);
     const values = answered.flatMap((tally) => this.valuesOf(tally));
     return Promise.resolve({ name, help, type: 'histogram', values, aggregator: 'sum' });
   }
@@ -71,8 +71,8 @@ class TalliedHistogram extends Histogram<RouteLabel> {
 
 /** Requests by method, operation and status, and their durations, recorded per route. */
 export class RouteTallies {
-  private readonly tallies: RouteTally[] = [];
-  private readonly byRoute = new Map<string, RouteTally>();
+  /** One tally per method and operation, by `method operation`, in the order routes were added. */
+  private readonly tallies = new Map<string, RouteTally>();
   readonly requests: Counter<RouteLabel | 'status'>;
   readonly durations: Histogram<RouteLabel>;
 
@@ -87,7 +87,7 @@ export class RouteTallies {
       labelNames: ['method', 'operation', 'status'],
       registers: [registry],
       collect() {
-        for (const tally of tallies) {
+        for (const tally of tallies.values()) {
           for (const [status, answers] of tally.statuses) this.inc({ ...tally.labels, status }, answers);
           tally.statuses.clear();
         }
@@ -106,11 +106,10 @@ export class RouteTallies {
    */
   forRoute(method: string, operation: string): RouteTally {
     const key = `${method} ${operation}`;
-    let tally = this.byRoute.get(key);
+    let tally = this.tallies.get(key);
     if (!tally) {
       tally = new RouteTally({ method, operation }, this.bounds);
-      this.byRoute.set(key, tally);
-      this.tallies.push(tally);
+      this.tallies.set(key, tally);
     }
     return tally;
   }
