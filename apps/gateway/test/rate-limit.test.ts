@@ -69,6 +69,24 @@ describe('per-key rate limits in Redis (CONTRACT section 5)', () => {
     expect(byStatus(429)).toBe(60);
   });
 
+  it('should let exactly its limit through two gateway processes for a busy key whose hits are leased ahead', async () => {
+    const limit = 6000;
+    const { key } = await harness.createKey({ requestsPerMinute: limit });
+    const statuses = new Map<number, number>();
+    for (let sent = 0; sent < limit + 100; sent += 100) {
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, request) => get(request % 2, PRICE, key)),
+      );
+      for (const { status, headers } of responses) {
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        const remaining = Number(headers.get('x-ratelimit-remaining'));
+        expect(remaining).toBeGreaterThanOrEqual(0);
+        expect(remaining).toBeLessThan(limit);
+      }
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: limit, 429: 100 });
+  });
+
   it('should count requests of several keys arriving together exactly, each hit once', async () => {
     const keys = await Promise.all([1, 2, 3].map(() => harness.createKey({ requestsPerMinute: 30 })));
     const responses = await Promise.all(

@@ -31,7 +31,7 @@ export class RequestLimit {
     const { windowKey, tally } = this.targets.of(principal, principal.id, bucket, limit, Date.now());
     let count: WindowCount;
     try {
-      count = await this.counter.increment(windowKey, WINDOW_MS, tally);
+      count = await this.counter.meter(windowKey, WINDOW_MS, limit, tally);
     } catch (error) {
       throw asStorageError(error);
     }

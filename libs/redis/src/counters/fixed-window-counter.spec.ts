@@ -1,29 +1,31 @@
 import type { RedisClient } from '../redis-connection';
 import type { RedisScripts } from '../scripts/redis-scripts';
 import { FixedWindowCounter, slotPartOf } from './fixed-window-counter';
-import type { WindowCount } from './fixed-window.lua';
 
 type Call = { keys: readonly string[]; args: readonly (string | number)[] };
 
-/** Each key's window and hits: ARGV[1] is the number of keys, a `windowMs, hits` pair each follows. */
+/**
+ * Each counted key's window and hits: ARGV[1] is the number of counted keys (ARGV[2] metered ones,
+ * ARGV[3] the lease record's ms), a `windowMs, hits` pair each follows.
+ */
 const windowsOf = (call: Call) =>
   Array.from({ length: Number(call.args[0]) }, (_, index) => ({
-    windowMs: Number(call.args[1 + index * 2]),
-    hits: Number(call.args[2 + index * 2]),
+    windowMs: Number(call.args[3 + index * 2]),
+    hits: Number(call.args[4 + index * 2]),
   }));
 
 /** A counter over a fake script that counts hits per key in memory and records each call. */
 function counterWith(options: { cluster: boolean; failFor?: string }) {
   const calls: Call[] = [];
   const hits = new Map<string, number>();
-  const run = (keys: readonly string[], ...args: (string | number)[]): Promise<WindowCount[]> => {
+  const run = (keys: readonly string[], ...args: (string | number)[]): Promise<number[]> => {
     calls.push({ keys, args });
     if (options.failFor && keys.includes(options.failFor)) return Promise.reject(new Error('timed out'));
     return Promise.resolve(
-      windowsOf({ keys, args }).map((window, index) => {
+      windowsOf({ keys, args }).flatMap((window, index) => {
         const key = keys[index] ?? '';
         hits.set(key, (hits.get(key) ?? 0) + window.hits);
-        return { hits: hits.get(key) ?? 0, msLeft: window.windowMs };
+        return [hits.get(key) ?? 0, window.windowMs];
       }),
     );
   };
@@ -59,9 +61,9 @@ describe('FixedWindowCounter', () => {
   it('should hold the hits that come while a call is in flight and send them, with those of the two turns after its answer, in one call', async () => {
     const calls: string[][] = [];
     const answers: (() => void)[] = [];
-    const run = (keys: readonly string[]): Promise<WindowCount[]> => {
+    const run = (keys: readonly string[]): Promise<number[]> => {
       calls.push([...keys]);
-      const counts = keys.map(() => ({ hits: 1, msLeft: 1000 }));
+      const counts = keys.flatMap(() => [1, 1000]);
       return new Promise((resolve) =>
         answers.push(() => {
           resolve(counts);
@@ -109,15 +111,15 @@ describe('FixedWindowCounter', () => {
       counter.increment('p:rate:{a}:x', 1000, tally),
       counter.increment('p:rate:{a}:x', 1000, tally),
     ]);
-    expect(calls).toEqual([{ keys: ['p:rate:{a}:x'], args: [1, 1000, 2] }]);
+    expect(calls).toEqual([{ keys: ['p:rate:{a}:x'], args: [1, 0, 500, 1000, 2] }]);
     // The second hit passed the limit of 1: one request refused.
     await counter.increment('p:{b}', 500);
     await counter.increment('p:rate:{a}:y', 1000);
     expect(calls.slice(1)).toEqual([
-      { keys: ['p:{b}'], args: [1, 500, 1] },
+      { keys: ['p:{b}'], args: [1, 0, 500, 500, 1] },
       {
         keys: ['p:rate:{a}:y', 'p:usage:{a}:2026-11-25'],
-        args: [1, 1000, 1, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
+        args: [1, 0, 500, 1000, 1, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
       },
     ]);
   });

@@ -6,45 +6,105 @@ export interface WindowCount {
   readonly msLeft: number;
 }
 
-function windowCountsReply(reply: unknown): WindowCount[] {
-  const numbers = integerListReply(reply);
-  const counts: WindowCount[] = [];
-  for (let index = 0; index + 1 < numbers.length; index += 2) {
-    counts.push({ hits: numbers[index] ?? 0, msLeft: numbers[index + 1] ?? 0 });
-  }
-  return counts;
+/** What the script says of a metered window (one with a limit), after the call. */
+export interface MeteredReply {
+  /** Hits let through, leases included (never above the limit). */
+  readonly count: number;
+  readonly msLeft: number;
+  /** How many of the call's hits were let through: the first ones, in order. */
+  readonly admitted: number;
+  /** Hits granted to the caller's lease (0: none). */
+  readonly granted: number;
+  /** Set when hits were refused while other leases are out: the ms those leases may still run. */
+  readonly leasesMsLeft: number;
 }
 
+/** Numbers the script returns per counted window, then per metered window. */
+export const COUNTED_REPLY_LENGTH = 2;
+export const METERED_REPLY_LENGTH = 5;
+
 /**
- * ARGV[1] = n windows. For each KEYS[i] (i ≤ n), its part of ARGV after that is `windowMs, hits`:
- * INCRBY the hits, and start the window of `windowMs` on its first hit, atomically. Then each later
- * KEYS[j] is a tally hash, its part of ARGV after the windows being
- * `expireAt, fieldCount, field, amount, field, amount, …`: HINCRBY each field and EXPIREAT the
- * hash (epoch seconds). The tallies ride in this call so that counting usage costs no round trip
- * of its own. Returns {hits1, msLeft1, hits2, msLeft2, ...}, each window's count after its hits.
+ * ARGV[1] = c counted windows, ARGV[2] = m metered windows, ARGV[3] = how long a grant keeps a
+ * window's lease record (ms). Counted: KEYS[i] (i ≤ c) with `windowMs, hits`: INCRBY the hits
+ * (refused ones too) and start the window of `windowMs` on its first hit, atomically.
+ * Metered: the pair KEYS[c+2j-1] (window) and KEYS[c+2j] (its lease record, same slot) with
+ * `windowMs, hits, limit, lease, returned, released, grantedMsLeft`: first a lease that ended
+ * settles (`released` hits no longer out, `returned` of them unused given back, only to the same
+ * window: its PTTL is at most what it was at the grant), then the hits are let through up to the
+ * limit (refused ones are not counted), then `lease` more are granted if the window keeps 4 times
+ * that much room. Then each later KEYS is a tally hash, its ARGV
+ * `expireAt, fieldCount, field, amount, …`: HINCRBY each field and EXPIREAT the hash (epoch seconds).
+ * Returns per counted window `hits, msLeft`, then per metered window
+ * `count, msLeft, admitted, granted, leasesMsLeft` (MeteredReply).
  */
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
-  parse: windowCountsReply,
+  parse: integerListReply,
   // One call per event-loop turn already (FixedWindowCounter): auto-pipelining would add a pipeline.
   notAutoPipelined: true,
   lua: `
-local windowCount = tonumber(ARGV[1])
-local counts = {}
-for index = 1, windowCount do
+local counted = tonumber(ARGV[1])
+local metered = tonumber(ARGV[2])
+local leaseRecordMs = ARGV[3]
+local replies = {}
+local at = 4
+for index = 1, counted do
   local key = KEYS[index]
-  local windowMs = ARGV[index * 2]
-  local hits = redis.call('INCRBY', key, ARGV[index * 2 + 1])
+  local windowMs = ARGV[at]
+  local hits = redis.call('INCRBY', key, ARGV[at + 1])
   local ttl = redis.call('PTTL', key)
   if ttl < 0 then
     redis.call('PEXPIRE', key, windowMs)
     ttl = tonumber(windowMs)
   end
-  counts[#counts + 1] = hits
-  counts[#counts + 1] = ttl
+  replies[#replies + 1] = hits
+  replies[#replies + 1] = ttl
+  at = at + 2
 end
-local at = windowCount * 2 + 2
-for tally = windowCount + 1, #KEYS do
+for index = 1, metered do
+  local key = KEYS[counted + index * 2 - 1]
+  local leases = KEYS[counted + index * 2]
+  local windowMs = tonumber(ARGV[at])
+  local hits = tonumber(ARGV[at + 1])
+  local limit = tonumber(ARGV[at + 2])
+  local lease = tonumber(ARGV[at + 3])
+  local returned = tonumber(ARGV[at + 4])
+  local released = tonumber(ARGV[at + 5])
+  local grantedMsLeft = tonumber(ARGV[at + 6])
+  at = at + 7
+  local ttl = redis.call('PTTL', key)
+  if released > 0 and redis.call('EXISTS', leases) == 1 then
+    if redis.call('DECRBY', leases, released) <= 0 then redis.call('DEL', leases) end
+  end
+  if returned > 0 and ttl > 0 and ttl <= grantedMsLeft then
+    redis.call('DECRBY', key, returned)
+  end
+  local count = tonumber(redis.call('GET', key) or '0')
+  local room = limit - count
+  local admitted = math.min(hits, math.max(room, 0))
+  local granted = 0
+  if admitted == hits and lease > 0 and room - admitted >= 4 * lease then granted = lease end
+  if admitted + granted > 0 then
+    count = redis.call('INCRBY', key, admitted + granted)
+    if ttl < 0 then
+      redis.call('PEXPIRE', key, windowMs)
+      ttl = windowMs
+    end
+  end
+  if granted > 0 then
+    redis.call('INCRBY', leases, granted)
+    redis.call('PEXPIRE', leases, leaseRecordMs)
+  end
+  local leasesMsLeft = 0
+  if admitted < hits then leasesMsLeft = math.max(redis.call('PTTL', leases), 0) end
+  if ttl < 0 then ttl = windowMs end
+  replies[#replies + 1] = count
+  replies[#replies + 1] = ttl
+  replies[#replies + 1] = admitted
+  replies[#replies + 1] = granted
+  replies[#replies + 1] = leasesMsLeft
+end
+for tally = counted + metered * 2 + 1, #KEYS do
   local expireAt = ARGV[at]
   local fieldCount = tonumber(ARGV[at + 1])
   at = at + 2
@@ -54,6 +114,6 @@ for tally = windowCount + 1, #KEYS do
   end
   redis.call('EXPIREAT', KEYS[tally], expireAt)
 end
-return counts
+return replies
 `,
 });

@@ -1,0 +1,167 @@
+import { fc, test } from '@fast-check/jest';
+import { FixedWindowCounter, type RedisClient, RedisScripts } from '@pds/redis';
+import { deletePrefix, testRedis, uniquePrefix } from '@pds/testing';
+
+const LIMIT = 6000;
+const WINDOW_MS = 60_000;
+
+/** A replica's counter on a connection of its own, as each gateway process has. */
+function replica(name: string): { redis: RedisClient; counter: FixedWindowCounter } {
+  const redis = testRedis().connect(name);
+  return { redis, counter: new FixedWindowCounter(new RedisScripts(redis), redis) };
+}
+
+interface Outcome {
+  admitted: number;
+  refused: number;
+}
+
+/** `hits` hits of `key`, `perTurn` of them sent together each time, counted as let through or not. */
+async function meterMany(
+  counter: FixedWindowCounter,
+  key: string,
+  hits: number,
+  perTurn = 100,
+): Promise<Outcome> {
+  const outcome = { admitted: 0, refused: 0 };
+  for (let sent = 0; sent < hits; sent += perTurn) {
+    const counts = await Promise.all(
+      Array.from({ length: Math.min(perTurn, hits - sent) }, () => counter.meter(key, WINDOW_MS, LIMIT)),
+    );
+    for (const count of counts) {
+      if (count.hits <= LIMIT) outcome.admitted += 1;
+      else outcome.refused += 1;
+    }
+  }
+  return outcome;
+}
+
+describe('leases of a busy key’s window across replicas (real Redis, CONTRACT section 5)', () => {
+  const prefix = uniquePrefix('rate-limit-leases');
+  const a = replica('test-leases-a');
+  const b = replica('test-leases-b');
+  const c = replica('test-leases-c');
+  let keyCount = 0;
+  const newKey = () => `${prefix}:rate:{key-${(keyCount += 1)}}:getCurrentPrice`;
+
+  afterAll(async () => {
+    await Promise.all([a, b, c].map((each) => each.counter.onModuleDestroy()));
+    await deletePrefix(b.redis, prefix);
+    for (const each of [a, b, c]) each.redis.disconnect();
+  });
+
+  it('should lease hits ahead for a key hit twice in a turn, the window counting them spent', async () => {
+    const key = newKey();
+    const counts = await Promise.all([
+      a.counter.meter(key, WINDOW_MS, LIMIT),
+      a.counter.meter(key, WINDOW_MS, LIMIT),
+    ]);
+    expect(counts.map((count) => count.hits)).toEqual([1, 2]);
+    expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
+    // The next hit comes from the lease, as if the window had stopped at it.
+    await expect(a.counter.meter(key, WINDOW_MS, LIMIT)).resolves.toMatchObject({ hits: 3 });
+  });
+
+  it('should let exactly the limit through two replicas metering one key together', async () => {
+    const key = newKey();
+    const [first, second] = await Promise.all([
+      meterMany(a.counter, key, 3600),
+      meterMany(b.counter, key, 3600),
+    ]);
+    expect(first.admitted + second.admitted).toBe(LIMIT);
+    expect(first.refused + second.refused).toBe(1200);
+  });
+
+  test.prop(
+    [
+      fc.array(fc.array(fc.integer({ min: 200, max: 1000 }), { minLength: 3, maxLength: 12 }), {
+        minLength: 2,
+        maxLength: 3,
+      }),
+    ],
+    {
+      numRuns: 12,
+    },
+  )(
+    'should let exactly the demand or the limit through, whatever each replica sends in whatever turns',
+    async (turns) => {
+      const key = newKey();
+      const replicas = [a, b, c];
+      const outcomes = await Promise.all(
+        turns.map(async (sizes, index) => {
+          const outcome = { admitted: 0, refused: 0 };
+          for (const size of sizes) {
+            const part = await meterMany(replicas[index]?.counter ?? a.counter, key, size, size);
+            outcome.admitted += part.admitted;
+            outcome.refused += part.refused;
+          }
+          return outcome;
+        }),
+      );
+      const demand = turns.flat().reduce((sum, size) => sum + size, 0);
+      const admitted = outcomes.reduce((sum, outcome) => sum + outcome.admitted, 0);
+      expect(admitted).toBe(Math.min(demand, LIMIT));
+    },
+  );
+
+  it('should hold a hit refused while another replica’s lease is out, and let it through with the lease’s unused hits', async () => {
+    const key = newKey();
+    // Another replica's lease of 8 hits as the script records it, none of them used yet.
+    await b.redis.set(key, 8, 'PX', WINDOW_MS);
+    await b.redis.set(`${key}:leases`, 8, 'PX', WINDOW_MS);
+    let admitted = 0;
+    let refused = 0;
+    let reachedTheLease: () => void = () => undefined;
+    const leaseReached = new Promise<void>((resolve) => (reachedTheLease = resolve));
+    const hits = Array.from({ length: LIMIT - 8 + 9 }, () =>
+      b.counter.meter(key, WINDOW_MS, LIMIT).then((count) => {
+        if (count.hits > LIMIT) refused += 1;
+        else if ((admitted += 1) === LIMIT - 8) reachedTheLease();
+      }),
+    );
+    await leaseReached;
+    expect(refused).toBe(0);
+    // The lease ends unused: its replica gives the 8 hits back.
+    await b.redis.decrby(key, 8);
+    await b.redis.del(`${key}:leases`);
+    await Promise.all(hits);
+    expect({ admitted, refused }).toEqual({ admitted: LIMIT, refused: 1 });
+  });
+
+  it('should let fewer through, never more, when a replica dies holding a lease', async () => {
+    const key = newKey();
+    const dying = replica('test-leases-dying');
+    await Promise.all([
+      dying.counter.meter(key, WINDOW_MS, LIMIT),
+      dying.counter.meter(key, WINDOW_MS, LIMIT),
+    ]);
+    const leased = Number(await b.redis.get(key));
+    expect(leased).toBeGreaterThan(2);
+    dying.redis.disconnect();
+    // Its lease is never settled: the others wait for the lease record to expire, then refuse.
+    const outcome = await meterMany(b.counter, key, LIMIT);
+    expect(outcome).toEqual({ admitted: LIMIT - leased, refused: leased });
+    await dying.counter.onModuleDestroy();
+  });
+
+  it('should give a lease’s unused hits back when its replica stops', async () => {
+    const key = newKey();
+    const stopping = replica('test-leases-stopping');
+    await Promise.all([
+      stopping.counter.meter(key, WINDOW_MS, LIMIT),
+      stopping.counter.meter(key, WINDOW_MS, LIMIT),
+    ]);
+    expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
+    await stopping.counter.onModuleDestroy();
+    stopping.redis.disconnect();
+    expect(await b.redis.get(key)).toBe('2');
+    expect(await b.redis.exists(`${key}:leases`)).toBe(0);
+  });
+
+  it('should count a key with a limit below the leasing threshold hit by hit, refused hits too', async () => {
+    const key = newKey();
+    const counts = await Promise.all(Array.from({ length: 5 }, () => a.counter.meter(key, WINDOW_MS, 3)));
+    expect(counts.map((count) => count.hits)).toEqual([1, 2, 3, 4, 5]);
+    expect(await b.redis.get(key)).toBe('5');
+  });
+});
