@@ -10,8 +10,9 @@ const WINDOW_MS = 60_000;
 
 /**
  * Per-key, per-operation REST limits (CONTRACT section 5): a fixed window per key and bucket in
- * Redis, one round trip per request, the same count on every replica. The same script call also
- * tallies the request (and a 429) in the key's hourly usage history (CONTRACT section 10).
+ * Redis, the same count on every replica; a round trip per request, or none for a busy key with a
+ * high limit while this replica holds a lease of its window (FixedWindowCounter.meter). The script
+ * call also tallies the request (and a 429) in the key's hourly usage history (CONTRACT section 10).
  * Used by RateLimitGuard and by the price operations' lean path alike.
  */
 @Injectable()
