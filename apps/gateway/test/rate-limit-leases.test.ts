@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/jest';
-import { FixedWindowCounter, type RedisClient, RedisScripts } from '@pds/redis';
+import { FixedWindowCounter, type RedisClient, RedisScripts, type WindowCount } from '@pds/redis';
 import { deletePrefix, testRedis, uniquePrefix } from '@pds/testing';
 
 const LIMIT = 6000;
@@ -9,6 +9,11 @@ const WINDOW_MS = 60_000;
 function replica(name: string): { redis: RedisClient; counter: FixedWindowCounter } {
   const redis = testRedis().connect(name);
   return { redis, counter: new FixedWindowCounter(new RedisScripts(redis), redis) };
+}
+
+/** Two hits of `key` in one turn, which makes `counter` take a lease of its window: their counts. */
+function twoHitsInATurn(counter: FixedWindowCounter, key: string): Promise<WindowCount[]> {
+  return Promise.all([counter.meter(key, WINDOW_MS, LIMIT), counter.meter(key, WINDOW_MS, LIMIT)]);
 }
 
 interface Outcome {
@@ -52,10 +57,7 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
 
   it('should lease hits ahead for a key hit twice in a turn, the window counting them spent', async () => {
     const key = newKey();
-    const counts = await Promise.all([
-      a.counter.meter(key, WINDOW_MS, LIMIT),
-      a.counter.meter(key, WINDOW_MS, LIMIT),
-    ]);
+    const counts = await twoHitsInATurn(a.counter, key);
     expect(counts.map((count) => count.hits)).toEqual([1, 2]);
     expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
     // The next hit comes from the lease, as if the window had stopped at it.
@@ -131,10 +133,7 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
   it('should let fewer through, never more, when a replica dies holding a lease', async () => {
     const key = newKey();
     const dying = replica('test-leases-dying');
-    await Promise.all([
-      dying.counter.meter(key, WINDOW_MS, LIMIT),
-      dying.counter.meter(key, WINDOW_MS, LIMIT),
-    ]);
+    await twoHitsInATurn(dying.counter, key);
     const leased = Number(await b.redis.get(key));
     expect(leased).toBeGreaterThan(2);
     dying.redis.disconnect();
@@ -147,10 +146,7 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
   it('should give a lease’s unused hits back when its replica stops', async () => {
     const key = newKey();
     const stopping = replica('test-leases-stopping');
-    await Promise.all([
-      stopping.counter.meter(key, WINDOW_MS, LIMIT),
-      stopping.counter.meter(key, WINDOW_MS, LIMIT),
-    ]);
+    await twoHitsInATurn(stopping.counter, key);
     expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
     await stopping.counter.onModuleDestroy();
     stopping.redis.disconnect();
