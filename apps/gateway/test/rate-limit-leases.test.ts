@@ -61,7 +61,9 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     expect(counts.map((count) => count.hits)).toEqual([1, 2]);
     expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
     // The next hit comes from the lease, as if the window had stopped at it.
+    const byLease = a.counter.tally.byLease;
     await expect(a.counter.meter(key, WINDOW_MS, LIMIT)).resolves.toMatchObject({ hits: 3 });
+    expect(a.counter.tally.byLease).toBe(byLease + 1);
   });
 
   it('should let exactly the limit through two replicas metering one key together', async () => {
@@ -123,6 +125,7 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     );
     await leaseReached;
     expect(refused).toBe(0);
+    expect(b.counter.tally.waits).toBeGreaterThanOrEqual(9);
     // The lease ends unused: its replica gives the 8 hits back.
     await b.redis.decrby(key, 8);
     await b.redis.del(`${key}:leases`);

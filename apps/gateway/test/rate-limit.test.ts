@@ -1,4 +1,4 @@
-import { PRICE } from '@pds/testing';
+import { PRICE, scrapeMetrics } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 
@@ -85,6 +85,13 @@ describe('per-key rate limits in Redis (CONTRACT section 5)', () => {
       }
     }
     expect(Object.fromEntries(statuses)).toEqual({ 200: limit, 429: 100 });
+    const scrapes = await Promise.all(harness.gateways.map((gateway) => scrapeMetrics(gateway)));
+    const answeredBy = (answered: string) =>
+      scrapes.reduce(
+        (sum, scrape) => sum + (scrape.value('pds_rate_limit_hits_total', { answered }) ?? 0),
+        0,
+      );
+    expect(answeredBy('lease')).toBeGreaterThan(answeredBy('redis'));
   });
 
   it('should count requests of several keys arriving together exactly, each hit once', async () => {

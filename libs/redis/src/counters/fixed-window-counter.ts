@@ -11,6 +11,7 @@ import {
   answerCounted,
   answerMetered,
   type CallWindows,
+  type CounterTally,
   type PendingHit,
   repliesOf,
   scriptArguments,
@@ -18,7 +19,7 @@ import {
 } from './window-calls';
 import { LEASE_MIN_LIMIT, type Settlement, WindowLeases } from './window-leases';
 
-export type { HitTally, WindowCount };
+export type { CounterTally, HitTally, WindowCount };
 export { slotPartOf };
 
 /** Tallies of a slot are written at most this often: with a call of the slot, or alone when idle. */
@@ -61,6 +62,7 @@ const NO_SETTLEMENTS: ReadonlyMap<string, Settlement> = new Map();
  */
 @Injectable()
 export class FixedWindowCounter implements OnModuleDestroy {
+  readonly tally: CounterTally = { byRedis: 0, byLease: 0, waits: 0 };
   private readonly incrementWindows: RunScript<number[]>;
   private readonly groupOf: (key: string) => string;
   private readonly tallies = new TallyBuffer(TALLY_FLUSH_MS);
@@ -135,6 +137,7 @@ export class FixedWindowCounter implements OnModuleDestroy {
   private serveFromLease(key: string, tally: HitTally | undefined, now: number): WindowCount | undefined {
     const count = this.leases.serve(key, now);
     if (count) {
+      this.tally.byLease += 1;
       if (tally) this.tallies.add(this.groupOf(key), tally, false);
       return count;
     }
@@ -240,6 +243,7 @@ export class FixedWindowCounter implements OnModuleDestroy {
       return;
     }
     const tallyHit = (hit: PendingHit, rejected: boolean): void => {
+      this.tally.byRedis += 1;
       if (hit.tally) this.tallies.add(group, hit.tally, rejected);
     };
     for (const [window, count] of replies.counted) answerCounted(window, count, tallyHit);
@@ -248,6 +252,7 @@ export class FixedWindowCounter implements OnModuleDestroy {
       if (window.lease > 0) this.leases.answered(window.key, { ...reply, sentAt });
       granted ||= reply.granted > 0;
       const waiting = answerMetered(window, reply, tallyHit);
+      this.tally.waits += waiting.length;
       if (waiting.length > 0) this.askAgain(waiting, Math.min(reply.leasesMsLeft, LEASE_WAIT_MS));
     }
     // Hits that came while the lease was asked for.

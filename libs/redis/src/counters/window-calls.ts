@@ -7,7 +7,17 @@ import {
 import type { HitTally, TallyWrite } from './tally-buffer';
 import { LEASE_RECORD_MS, type Settlement } from './window-leases';
 
-/** Adds a hit to its tally (usage history), refused or not. */
+/** Plain counts of a counter's answers for metrics, read at scrape: the hot path only adds to a number. */
+export interface CounterTally {
+  /** Hits answered by a script call. */
+  byRedis: number;
+  /** Hits counted from this replica's lease of their window, with no trip. */
+  byLease: number;
+  /** Hits refused while other leases were out, held to ask again. */
+  waits: number;
+}
+
+/** Counts a hit a call answered: in the counter's tally, and in its usage history, refused or not. */
 export type TallyHit = (hit: PendingHit, rejected: boolean) => void;
 
 export interface PendingHit {

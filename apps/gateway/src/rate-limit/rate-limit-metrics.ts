@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { counterReadAtScrape, labelledCounterReadAtScrape } from '@pds/observability';
+import { FixedWindowCounter } from '@pds/redis';
+import { Registry } from 'prom-client';
+
+/**
+ * What answered the hits of this gateway's fixed-window limits (REST, accounts, failed
+ * credentials): a script call in Redis, or, for a busy key with a high limit, this replica's lease
+ * of its window; and how many refusals waited for other replicas' leases. Read at each scrape.
+ */
+@Injectable()
+export class RateLimitMetrics {
+  constructor(registry: Registry, counter: FixedWindowCounter) {
+    const { tally } = counter;
+    labelledCounterReadAtScrape({
+      registry,
+      name: 'pds_rate_limit_hits_total',
+      help: 'Hits of the fixed-window limits, by what answered them: redis (a script call) or lease (no trip)',
+      label: 'answered',
+      read: () => ({ redis: tally.byRedis, lease: tally.byLease }),
+    });
+    counterReadAtScrape({
+      registry,
+      name: 'pds_rate_limit_lease_waits_total',
+      help: 'Hits refused while other replicas held leases of their window, held to ask again once those settled',
+      read: () => tally.waits,
+    });
+  }
+}
