@@ -18,6 +18,8 @@ export interface MailSink {
   /** What an app's SMTP_URL should be to send here. */
   readonly url: string;
   readonly mails: readonly ReceivedMail[];
+  /** Connections a client broke off mid-mail (a reset, say): the client's failure, kept, never thrown. */
+  readonly connectionErrors: readonly Error[];
   /** Resolves with the first mail for which `match` holds (already received or yet to come). */
   waitForMail(match: MailMatch, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -111,6 +113,11 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
       );
     },
   });
+  const connectionErrors: Error[] = [];
+  // smtp-server emits a connection's error mid-mail on the server; unheard, it would end the process.
+  server.on('error', (error) => {
+    connectionErrors.push(error);
+  });
   server.listen(options.port ?? 0, '127.0.0.1');
   await once(server.server, 'listening');
   const { port } = server.server.address() as AddressInfo;
@@ -118,6 +125,7 @@ export async function startMailSink(options: MailSinkOptions = {}): Promise<Mail
     port,
     url: `smtp://127.0.0.1:${port}`,
     mails: box.mails,
+    connectionErrors,
     waitForMail: (match, timeoutMs = 15_000) => box.waitFor(match, timeoutMs),
     close: () =>
       new Promise((resolve) => {
