@@ -16,6 +16,19 @@ function twoHitsInATurn(counter: FixedWindowCounter, key: string): Promise<Windo
   return Promise.all([counter.meter(key, WINDOW_MS, LIMIT), counter.meter(key, WINDOW_MS, LIMIT)]);
 }
 
+/**
+ * Runs `body` with Date.now() standing still (timers and Redis run on): a lease lives 100 ms, and
+ * a busy machine can spend longer than that between a grant and the assertion that reads it.
+ */
+async function withClockStopped<T>(body: () => Promise<T>): Promise<T> {
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
+  try {
+    return await body();
+  } finally {
+    clock.mockRestore();
+  }
+}
+
 interface Outcome {
   admitted: number;
   refused: number;
@@ -57,13 +70,15 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
 
   it('should lease hits ahead for a key hit twice in a turn, the window counting them spent', async () => {
     const key = newKey();
-    const counts = await twoHitsInATurn(a.counter, key);
-    expect(counts.map((count) => count.hits)).toEqual([1, 2]);
-    expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
-    // The next hit comes from the lease, as if the window had stopped at it.
-    const byLease = a.counter.tally.byLease;
-    await expect(a.counter.meter(key, WINDOW_MS, LIMIT)).resolves.toMatchObject({ hits: 3 });
-    expect(a.counter.tally.byLease).toBe(byLease + 1);
+    await withClockStopped(async () => {
+      const counts = await twoHitsInATurn(a.counter, key);
+      expect(counts.map((count) => count.hits)).toEqual([1, 2]);
+      expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
+      // The next hit comes from the lease, as if the window had stopped at it.
+      const byLease = a.counter.tally.byLease;
+      await expect(a.counter.meter(key, WINDOW_MS, LIMIT)).resolves.toMatchObject({ hits: 3 });
+      expect(a.counter.tally.byLease).toBe(byLease + 1);
+    });
   });
 
   it('should let exactly the limit through two replicas metering one key together', async () => {
@@ -136,10 +151,13 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
   it('should let fewer through, never more, when a replica dies holding a lease', async () => {
     const key = newKey();
     const dying = replica('test-leases-dying');
-    await twoHitsInATurn(dying.counter, key);
-    const leased = Number(await b.redis.get(key));
+    const leased = await withClockStopped(async () => {
+      await twoHitsInATurn(dying.counter, key);
+      const count = Number(await b.redis.get(key));
+      dying.redis.disconnect();
+      return count;
+    });
     expect(leased).toBeGreaterThan(2);
-    dying.redis.disconnect();
     // Its lease is never settled: the others wait for the lease record to expire, then refuse.
     const outcome = await meterMany(b.counter, key, LIMIT);
     expect(outcome).toEqual({ admitted: LIMIT - leased, refused: leased });
@@ -149,9 +167,11 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
   it('should give a lease’s unused hits back when its replica stops', async () => {
     const key = newKey();
     const stopping = replica('test-leases-stopping');
-    await twoHitsInATurn(stopping.counter, key);
-    expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
-    await stopping.counter.onModuleDestroy();
+    await withClockStopped(async () => {
+      await twoHitsInATurn(stopping.counter, key);
+      expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
+      await stopping.counter.onModuleDestroy();
+    });
     stopping.redis.disconnect();
     expect(await b.redis.get(key)).toBe('2');
     expect(await b.redis.exists(`${key}:leases`)).toBe(0);
