@@ -17,8 +17,8 @@ function twoHitsInATurn(counter: FixedWindowCounter, key: string): Promise<Windo
 }
 
 /**
- * Runs `body` with Date.now() standing still (timers and Redis run on): a lease lives 100 ms, and
- * a busy machine can spend longer than that between a grant and the assertion that reads it.
+ * Runs `body` with Date.now() standing still (timers and Redis run on): a lease lives LEASE_MS,
+ * and a busy machine can spend longer than that between a grant and the assertion that reads it.
  */
 async function withClockStopped<T>(body: () => Promise<T>): Promise<T> {
   const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now());
