@@ -42,12 +42,13 @@ export class HistoryFiller {
   async fill(symbol: MarketSymbol, interval: Interval, range: Span): Promise<FillOutcome> {
     const step = intervalMs(interval);
     const outcome = noWork();
+    let from = range.from;
     for (;;) {
       // Slots still open at the exchange are left out (asked again, they would be fetched again);
       // until the exchange has answered once, its answer decides (forwardCoverage).
       const exchangeNow = this.fetcher.exchangeNow();
       const lastClosed = exchangeNow === undefined ? range.to : openTimeOf(exchangeNow, interval) - step;
-      const bounded = { from: range.from, to: Math.min(range.to, lastClosed) };
+      const bounded = { from, to: Math.min(range.to, lastClosed) };
       const unknown = await this.store.unknown(symbol, interval, bounded);
       const first = unknown[0];
       const last = unknown.at(-1);
@@ -57,6 +58,9 @@ export class HistoryFiller {
       if (jumpedAt(page, first.from, interval)) await this.probeBefore(symbol, interval, first.from, outcome);
       // A short page reached the end of the exchange's closed history: nothing more to get now.
       if (page.klines.length < limit || !covered) return outcome;
+      // Onwards from the page: retention may trim a range older than its bound as soon as it is
+      // stored, and asked from the start again this fill would fetch it again.
+      from = covered.to + step;
     }
   }
 
