@@ -3,6 +3,20 @@ import type { RestBenchRow } from './rest.bench';
 import type { WsBenchRow } from './ws.bench';
 import { median, round, table } from './statistics';
 
+const REST_COLUMNS = [
+  'path',
+  'target',
+  'req/s (median)',
+  'p50 ms',
+  'p99 ms',
+  'non-2xx',
+  '÷ bare',
+  '÷ limit',
+  'CPU µs/req',
+  'Redis µs/req',
+  'leased',
+];
+
 export function restReport(rows: readonly RestBenchRow[], connections: number): string {
   // Paired: each round runs the three servers back to back, so a round's ratio sees one state of
   // the machine (whose speed swings by a quarter within seconds); the median of those is reported.
@@ -16,18 +30,7 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
     return round(median(ratios));
   };
   const lines = [
-    [
-      'path',
-      'target',
-      'req/s (median)',
-      'p50 ms',
-      'p99 ms',
-      'non-2xx',
-      '÷ bare',
-      '÷ limit',
-      'CPU µs/req',
-      'Redis µs/req',
-    ],
+    REST_COLUMNS,
     ...rows.map((row) => [
       row.path,
       row.target,
@@ -39,12 +42,14 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
       row.target === 'gateway' ? ratioTo(row, 'fastify-limit') : '',
       row.cpuUsPerRequest,
       row.redisCpuUsPerRequest,
+      row.leasedShare ?? '',
     ]),
   ];
   return (
     `REST (${connections} connections, medians of the rounds; ÷ = median of the rounds' ratios; ` +
     "fastify-limit = bare Fastify with the gateway's key lookup and shared rate limit; CPU µs/req = " +
-    "the server process's CPU time per request; Redis µs/req = Redis' CPU time per request in the same rounds)\n" +
+    "the server process's CPU time per request; Redis µs/req = Redis' CPU time per request in the same rounds; " +
+    "leased = the share of the gateway's limit hits answered by a lease of the window, not a trip to Redis)\n" +
     `${table(lines)}\n`
   );
 }

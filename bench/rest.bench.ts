@@ -6,6 +6,7 @@ import { infoFields, RedisKeys } from '@pds/redis';
 import { deletePrefix, type RunningApp, seedMarket, SHARED_REDIS_URL, uniquePrefix } from '@pds/testing';
 import { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
+import { leasedShareOf, limitHits } from './limit-hits';
 import { type LoadResult, measureLoad } from './load';
 import { GATEWAY_SCRIPT, spawnNode } from './spawn-node';
 import { median, round } from './statistics';
@@ -40,10 +41,16 @@ export interface RestBenchRow {
   readonly cpuUsPerRequest: number;
   /** Redis' CPU time per request in the same rounds: what the shared limit costs beyond the server. */
   readonly redisCpuUsPerRequest: number;
+  /** The gateway's limit hits answered by a lease, not a script call (a rate: it moves with the load). */
+  readonly leasedShare: number | undefined;
   readonly rounds: MeasuredRound[];
 }
 
-type MeasuredRound = LoadResult & { readonly cpuUsPerRequest: number; readonly redisCpuUsPerRequest: number };
+type MeasuredRound = LoadResult & {
+  readonly cpuUsPerRequest: number;
+  readonly redisCpuUsPerRequest: number;
+  readonly leasedShare: number | undefined;
+};
 
 function pidOf(app: RunningApp): number {
   if (app.process.pid === undefined) throw new Error('a bench server has no process id');
@@ -121,7 +128,7 @@ export async function runRestBench(options: RestBenchOptions): Promise<RestBench
     const targets: Record<RestTarget, Target> = {
       'bare-fastify': { url: `http://127.0.0.1:${bare.port}`, pid: pidOf(bare) },
       'fastify-limit': { url: `http://127.0.0.1:${limited.port}`, pid: pidOf(limited), headerPool: pool },
-      gateway: { url: gatewayUrl, pid: pidOf(gateway), headerPool: pool },
+      gateway: { url: gatewayUrl, pid: pidOf(gateway), headerPool: pool, app: gateway },
     };
     const rows: RestBenchRow[] = [];
     const paths = PATHS.filter(
@@ -163,6 +170,8 @@ interface Target {
   /** The server's process, whose CPU time per request is measured. */
   readonly pid: number;
   readonly headerPool?: readonly Record<string, string>[];
+  /** The gateway's own process, whose limit hits are counted by what answered them. */
+  readonly app?: RunningApp;
 }
 
 async function measurePath(
@@ -189,7 +198,7 @@ async function measurePath(
     // Rotate which goes first, so warm-up and machine drift do not favour one side.
     const order = TARGETS.map((_, index) => TARGETS[(index + round) % TARGETS.length] ?? 'gateway');
     for (const target of order) {
-      const { url, pid, headerPool } = targets[target];
+      const { url, pid, headerPool, app } = targets[target];
       const load = {
         url: `${url}${path}`,
         connections: options.connections,
@@ -197,12 +206,14 @@ async function measurePath(
       };
       const cpuBefore = cpuMs(pid);
       const redisCpuBefore = await redisCpuMs(redis);
+      const hitsBefore = await limitHits(app);
       const result = await measureLoad(headerPool ? { ...load, headerPool } : load);
       const perRequest = (ms: number) => (1000 * ms) / Math.max(1, result.requests);
       results[target].push({
         ...result,
         cpuUsPerRequest: perRequest(cpuMs(pid) - cpuBefore),
         redisCpuUsPerRequest: perRequest((await redisCpuMs(redis)) - redisCpuBefore),
+        leasedShare: leasedShareOf(hitsBefore, await limitHits(app)),
       });
     }
   }
@@ -216,9 +227,15 @@ function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): R
     requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
     cpuUsPerRequest: round(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
     redisCpuUsPerRequest: round(median(rounds.map((r) => r.redisCpuUsPerRequest)), 1),
+    leasedShare: medianShare(rounds),
     p50Ms: round(median(rounds.map((r) => r.p50Ms))),
     p99Ms: round(median(rounds.map((r) => r.p99Ms))),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
     rounds,
   };
+}
+
+function medianShare(rounds: readonly MeasuredRound[]): number | undefined {
+  const shares = rounds.flatMap((r) => (r.leasedShare === undefined ? [] : [r.leasedShare]));
+  return shares.length === 0 ? undefined : round(median(shares));
 }

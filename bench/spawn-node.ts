@@ -25,6 +25,12 @@ export async function spawnNode(
   });
   const lines = createInterface({ input: child.stdout });
   const exited = once(child, 'exit');
+  const metricsLine = new Promise<Record<string, unknown>>((resolveLine) => {
+    // Only this line is kept (how the bench finds the metrics port): the rest would cost memory.
+    lines.on('line', (line) => {
+      if (line.includes('"metrics-listening"')) resolveLine(JSON.parse(line) as Record<string, unknown>);
+    });
+  });
   const port = await new Promise<number>((resolvePort, reject) => {
     lines.on('line', (line) => {
       if (!line.includes('"ready"')) return;
@@ -39,7 +45,11 @@ export async function spawnNode(
     process: child,
     port,
     output: [],
-    waitForLog: () => Promise.reject(new Error('not kept')),
+    waitForLog: async (match) => {
+      const line = await metricsLine;
+      if (!match(line)) throw new Error('the bench keeps only the metrics-listening line');
+      return line;
+    },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
