@@ -29,6 +29,14 @@ async function withClockStopped<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Until `key`'s window has expired in Redis (its natural end: a window is never cut short). */
+async function windowEnded(redis: RedisClient, key: string): Promise<void> {
+  for (let polls = 0; polls < 600 && (await redis.exists(key)) === 1; polls += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(await redis.exists(key)).toBe(0);
+}
+
 interface Outcome {
   admitted: number;
   refused: number;
@@ -175,6 +183,23 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     stopping.redis.disconnect();
     expect(await b.redis.get(key)).toBe('2');
     expect(await b.redis.exists(`${key}:leases`)).toBe(0);
+  });
+
+  it('should give a stalled replica’s late return of unused hits to no window but the one that granted them', async () => {
+    const key = newKey();
+    const shortWindowMs = 2000;
+    const stalled = replica('test-leases-stalled');
+    // The replica's clock stands still, as a stalled process's does: it still believes the granting
+    // window runs when its settlement finally goes out, after that window ended and the next began.
+    await withClockStopped(async () => {
+      await Promise.all([1, 2].map(() => stalled.counter.meter(key, shortWindowMs, LIMIT)));
+      expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
+      await windowEnded(b.redis, key);
+      await b.counter.meter(key, shortWindowMs, LIMIT);
+      await stalled.counter.onModuleDestroy();
+    });
+    stalled.redis.disconnect();
+    expect(await b.redis.get(key)).toBe('1');
   });
 
   it('should count a key with a limit below the leasing threshold hit by hit, refused hits too', async () => {

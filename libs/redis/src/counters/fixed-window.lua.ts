@@ -17,25 +17,34 @@ export interface MeteredReply {
   readonly granted: number;
   /** Set when hits were refused while other leases are out: the ms those leases may still run. */
   readonly leasesMsLeft: number;
+  /**
+   * The window's end by Redis' clock (epoch ms): its identity, which a lease's settlement carries so
+   * that its unused hits go back to the window they were granted from and never to a later one.
+   */
+  readonly windowEnd: number;
 }
 
 /** Numbers the script returns per counted window, then per metered window. */
 export const COUNTED_REPLY_LENGTH = 2;
-export const METERED_REPLY_LENGTH = 5;
+export const METERED_REPLY_LENGTH = 6;
+
+/** Two ends of one window as the script reads them (PTTL and TIME) differ by a ms or two at most. */
+const SAME_WINDOW_MS = 50;
 
 /**
  * ARGV[1] = c counted windows, ARGV[2] = m metered windows, ARGV[3] = how long a grant keeps a
  * window's lease record (ms). Counted: KEYS[i] (i ≤ c) with `windowMs, hits`: INCRBY the hits
  * (refused ones too) and start the window of `windowMs` on its first hit, atomically.
  * Metered: the pair KEYS[c+2j-1] (window) and KEYS[c+2j] (its lease record, same slot) with
- * `windowMs, hits, limit, lease, returned, released, grantedMsLeft`: first a lease that ended
- * settles (`released` hits no longer out, `returned` of them unused given back, only to the same
- * window: its PTTL is at most what it was at the grant), then the hits are let through up to the
+ * `windowMs, hits, limit, lease, returned, released, grantedWindowEnd`: first a lease that ended
+ * settles (`released` hits no longer out, `returned` of them unused given back, only to the window
+ * they were granted from: the window whose end, by Redis' clock, is `grantedWindowEnd`; a later
+ * window of the same key ends at least a window later), then the hits are let through up to the
  * limit (refused ones are not counted), then `lease` more are granted if the window keeps 4 times
  * that much room. Then each later KEYS is a tally hash, its ARGV
  * `expireAt, fieldCount, field, amount, …`: HINCRBY each field and EXPIREAT the hash (epoch seconds).
  * Returns per counted window `hits, msLeft`, then per metered window
- * `count, msLeft, admitted, granted, leasesMsLeft` (MeteredReply).
+ * `count, msLeft, admitted, granted, leasesMsLeft, windowEnd` (MeteredReply).
  */
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
@@ -46,6 +55,8 @@ export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
 local counted = tonumber(ARGV[1])
 local metered = tonumber(ARGV[2])
 local leaseRecordMs = ARGV[3]
+local time = redis.call('TIME')
+local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local replies = {}
 local at = 4
 for index = 1, counted do
@@ -70,13 +81,13 @@ for index = 1, metered do
   local lease = tonumber(ARGV[at + 3])
   local returned = tonumber(ARGV[at + 4])
   local released = tonumber(ARGV[at + 5])
-  local grantedMsLeft = tonumber(ARGV[at + 6])
+  local grantedWindowEnd = tonumber(ARGV[at + 6])
   at = at + 7
   local ttl = redis.call('PTTL', key)
   if released > 0 and redis.call('EXISTS', leases) == 1 then
     if redis.call('DECRBY', leases, released) <= 0 then redis.call('DEL', leases) end
   end
-  if returned > 0 and ttl > 0 and ttl <= grantedMsLeft then
+  if returned > 0 and ttl > 0 and math.abs(nowMs + ttl - grantedWindowEnd) <= ${SAME_WINDOW_MS} then
     redis.call('DECRBY', key, returned)
   end
   local count = tonumber(redis.call('GET', key) or '0')
@@ -103,6 +114,7 @@ for index = 1, metered do
   replies[#replies + 1] = admitted
   replies[#replies + 1] = granted
   replies[#replies + 1] = leasesMsLeft
+  replies[#replies + 1] = nowMs + ttl
 end
 for tally = counted + metered * 2 + 1, #KEYS do
   local expireAt = ARGV[at]

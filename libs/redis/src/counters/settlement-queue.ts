@@ -9,19 +9,13 @@ export class SettlementQueue {
     return this.settlements.size;
   }
 
-  /** Two settlements of one key not sent yet become one, whose return only the later window takes. */
+  /**
+   * Two settlements of one key not sent yet become one: both leases are released, and only the
+   * unused hits of the later window go back (an earlier window that was followed by a later one is over).
+   */
   add(key: string, settlement: Settlement): void {
     const earlier = this.settlements.get(key);
-    this.settlements.set(
-      key,
-      earlier
-        ? {
-            released: earlier.released + settlement.released,
-            returned: earlier.returned + settlement.returned,
-            grantedMsLeft: Math.min(earlier.grantedMsLeft, settlement.grantedMsLeft),
-          }
-        : settlement,
-    );
+    this.settlements.set(key, earlier ? merged(earlier, settlement) : settlement);
   }
 
   /** Every settlement waiting, by the slot group `groupOf` gives its key, removed from the queue. */
@@ -30,4 +24,15 @@ export class SettlementQueue {
     this.settlements = new Map();
     return new Map([...byGroup].map(([group, settlements]) => [group, new Map(settlements)]));
   }
+}
+
+function merged(earlier: Settlement, later: Settlement): Settlement {
+  const windowEnd = Math.max(earlier.grantedWindowEnd, later.grantedWindowEnd);
+  const returnedOf = (settlement: Settlement) =>
+    settlement.grantedWindowEnd === windowEnd ? settlement.returned : 0;
+  return {
+    released: earlier.released + later.released,
+    returned: returnedOf(earlier) + returnedOf(later),
+    grantedWindowEnd: windowEnd,
+  };
 }

@@ -94,7 +94,7 @@ export function scriptArguments(
     const settlement = window.settlement;
     keys.push(window.key, leasesKeyOf(window.key));
     args.push(window.windowMs, window.hits.length, window.limit, window.lease);
-    args.push(settlement?.returned ?? 0, settlement?.released ?? 0, settlement?.grantedMsLeft ?? 0);
+    args.push(settlement?.returned ?? 0, settlement?.released ?? 0, settlement?.grantedWindowEnd ?? 0);
   }
   for (const tally of tallies) {
     keys.push(tally.key);
@@ -129,6 +129,7 @@ export function repliesOf(
         admitted: at(start + 2),
         granted: at(start + 3),
         leasesMsLeft: at(start + 4),
+        windowEnd: at(start + 5),
       };
       return [window, reply];
     }),

@@ -2,12 +2,14 @@ import { LEASE_MIN_LIMIT, LEASE_MS, WindowLeases } from './window-leases';
 
 const LIMIT = 60_000;
 const KEY = 'p:rate:{k}:getCurrentPrice';
+/** The granting window's end by Redis' clock: its identity in a settlement. */
+const WINDOW_END = 1_800_000_000_000;
 
 /** A book whose key was granted `granted` hits on top of a count of `count`, asked at `sentAt`. */
 function bookWithLease(granted: number, count = 10, sentAt = 1000, msLeft = 30_000): WindowLeases {
   const leases = new WindowLeases();
   expect(leases.wanted(KEY, LIMIT, 2, sentAt)).toBe(8);
-  leases.answered(KEY, { count, msLeft, granted, sentAt });
+  leases.answered(KEY, { count, msLeft, granted, sentAt, windowEnd: WINDOW_END });
   return leases;
 }
 
@@ -42,7 +44,7 @@ describe('WindowLeases', () => {
     const leases = bookWithLease(3, 12);
     expect([1, 2, 3].map(() => leases.serve(KEY, 1050)?.hits)).toEqual([10, 11, 12]);
     expect(leases.serve(KEY, 1050)).toBeUndefined();
-    expect(leases.endIfSpent(KEY, 1050)).toEqual({ released: 3, returned: 0, grantedMsLeft: 30_000 });
+    expect(leases.endIfSpent(KEY, 1050)).toEqual({ released: 3, returned: 0, grantedWindowEnd: WINDOW_END });
   });
 
   it('should stop serving a lease once its time is over, counted from when it was asked for, and give back the rest', () => {
@@ -50,7 +52,7 @@ describe('WindowLeases', () => {
     expect(leases.serve(KEY, 1000 + LEASE_MS - 1)).toMatchObject({ msLeft: 30_000 - LEASE_MS + 1 });
     expect(leases.serve(KEY, 1000 + LEASE_MS)).toBeUndefined();
     expect(leases.endOverdue(1000 + LEASE_MS)).toEqual([
-      [KEY, { released: 8, returned: 7, grantedMsLeft: 30_000 }],
+      [KEY, { released: 8, returned: 7, grantedWindowEnd: WINDOW_END }],
     ]);
     expect(leases.endIfSpent(KEY, 1000 + LEASE_MS)).toBeUndefined();
   });
@@ -58,7 +60,7 @@ describe('WindowLeases', () => {
   it('should end a lease with its window, giving nothing back to a window that may have ended', () => {
     const leases = bookWithLease(8, 10, 1000, 40);
     expect(leases.serve(KEY, 1040)).toBeUndefined();
-    expect(leases.endIfSpent(KEY, 1040)).toEqual({ released: 8, returned: 0, grantedMsLeft: 40 });
+    expect(leases.endIfSpent(KEY, 1040)).toEqual({ released: 8, returned: 0, grantedWindowEnd: WINDOW_END });
   });
 
   it('should double the next lease after one used up, and halve it after one mostly unused', () => {
@@ -66,7 +68,7 @@ describe('WindowLeases', () => {
     for (let hit = 0; hit < 8; hit += 1) leases.serve(KEY, 1001);
     leases.endIfSpent(KEY, 1001);
     expect(leases.wanted(KEY, LIMIT, 2, 1002)).toBe(16);
-    leases.answered(KEY, { count: 40, msLeft: 29_000, granted: 16, sentAt: 1002 });
+    leases.answered(KEY, { count: 40, msLeft: 29_000, granted: 16, sentAt: 1002, windowEnd: WINDOW_END });
     leases.serve(KEY, 1003);
     leases.endOverdue(1002 + LEASE_MS);
     expect(leases.wanted(KEY, LIMIT, 2, 1002 + LEASE_MS)).toBe(8);
@@ -75,7 +77,7 @@ describe('WindowLeases', () => {
   it('should end every lease when the replica stops, giving back what is unused', () => {
     const leases = bookWithLease(8);
     leases.serve(KEY, 1001);
-    expect(leases.endAll(1002)).toEqual([[KEY, { released: 8, returned: 7, grantedMsLeft: 30_000 }]]);
+    expect(leases.endAll(1002)).toEqual([[KEY, { released: 8, returned: 7, grantedWindowEnd: WINDOW_END }]]);
     expect(leases.serve(KEY, 1003)).toBeUndefined();
   });
 });

@@ -30,8 +30,8 @@ export interface Settlement {
   readonly released: number;
   /** Of those, unused ones given back to the window (0 once the window may have ended). */
   readonly returned: number;
-  /** The window's ms left at the grant: Redis takes the return only while its PTTL is at most this. */
-  readonly grantedMsLeft: number;
+  /** The end of the window the lease was granted from (Redis' clock): only that window takes the return. */
+  readonly grantedWindowEnd: number;
 }
 
 /** What the script granted with a call sent at `sentAt`. */
@@ -39,6 +39,7 @@ export interface Grant {
   readonly count: number;
   readonly msLeft: number;
   readonly granted: number;
+  readonly windowEnd: number;
   readonly sentAt: number;
 }
 
@@ -50,7 +51,7 @@ interface Lease {
   /** Counted from when the call was sent, so never later than Redis' own view of it. */
   readonly expiresAt: number;
   readonly windowEndsAt: number;
-  readonly grantedMsLeft: number;
+  readonly grantedWindowEnd: number;
 }
 
 interface KeyActivity {
@@ -110,7 +111,7 @@ export class WindowLeases {
       countAfterGrant: grant.count,
       expiresAt: Math.min(grant.sentAt + LEASE_MS, windowEndsAt),
       windowEndsAt,
-      grantedMsLeft: grant.msLeft,
+      grantedWindowEnd: grant.windowEnd,
     });
   }
 
@@ -151,7 +152,7 @@ export class WindowLeases {
     return {
       released: lease.size,
       returned: now < lease.windowEndsAt ? unused : 0,
-      grantedMsLeft: lease.grantedMsLeft,
+      grantedWindowEnd: lease.grantedWindowEnd,
     };
   }
 }
