@@ -35,7 +35,10 @@ describe('the Helm chart', () => {
 
   test.each(CASES)('should pass helm lint --strict with %s on Kubernetes %s', async (file, kube) => {
     const { ok, output } = await lintChart(renderOptionsFor(file, kube));
-    expect({ ok, output }).toEqual({ ok: true, output: expect.stringContaining('0 chart(s) failed') });
+    expect({ ok, output }).toEqual({
+      ok: true,
+      output: expect.stringContaining('0 chart(s) failed') as unknown,
+    });
   });
 
   test.each(CASES)(
@@ -57,10 +60,14 @@ describe('the Helm chart', () => {
     const [container] = gateway.spec.template.spec.containers as unknown as Record<string, unknown>[];
     if (!container) throw new Error('no container');
     container.gracePeriod = 30;
-    expect(unknownFieldProblems([gateway]).join('\n')).toMatch(/gracePeriod.+does not exist in type 'IContainer'/);
+    expect(unknownFieldProblems([gateway]).join('\n')).toMatch(
+      /gracePeriod.+does not exist in type 'IContainer'/,
+    );
     delete container.gracePeriod;
     delete container.name;
-    expect((await modelProblems([gateway])).join('\n')).toContain('containers/0 must have required property name');
+    expect((await modelProblems([gateway])).join('\n')).toContain(
+      'containers/0 must have required property name',
+    );
   });
 
   // helm template, as a user renders: helm lint only logs a template's `fail`.

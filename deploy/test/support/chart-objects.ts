@@ -44,7 +44,10 @@ export interface Deployment extends K8sObject {
     readonly minReadySeconds?: number;
     readonly strategy: { readonly rollingUpdate: { readonly maxUnavailable: number | string } };
     readonly selector: { readonly matchLabels: Record<string, string> };
-    readonly template: { readonly metadata: { readonly labels: Record<string, string> }; readonly spec: PodSpec };
+    readonly template: {
+      readonly metadata: { readonly labels: Record<string, string> };
+      readonly spec: PodSpec;
+    };
   };
 }
 
