@@ -73,6 +73,8 @@ export default tseslint.config(
       'libs/client/src/generated/',
       'libs/client/dist/',
       'libs/client/scripts/',
+      // The chart tests' plain-JS child that loads the ES-module-only kubernetes-models packages.
+      'deploy/test/support/k8s-models.mjs',
     ],
   },
   js.configs.recommended,

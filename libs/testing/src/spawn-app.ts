@@ -80,6 +80,8 @@ export interface SpawnOptions {
   readonly retainOutput?: boolean;
   /** Called with each line as it is printed. */
   readonly onLine?: (line: string, entry: LogEntry | undefined) => void;
+  /** Node's arguments instead of the launcher's (`launchArguments`), e.g. a rendered container's. */
+  readonly nodeArguments?: readonly string[];
 }
 
 function collectLogs(child: ChildProcess, app: AppName, options: SpawnOptions): LogCollector {
@@ -142,7 +144,7 @@ export async function spawnApp(
   env: Record<string, string>,
   options: SpawnOptions = {},
 ): Promise<RunningApp> {
-  const child = spawn(process.execPath, launchArguments(app), {
+  const child = spawn(process.execPath, [...(options.nodeArguments ?? launchArguments(app))], {
     env: { ...process.env, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
