@@ -45,6 +45,26 @@ async function restScenario(report: Record<string, unknown>, connections: number
   );
 }
 
+/** The ingest scenarios: lag at steady rates (`ingest`) and a burst of frames at once (`ingest-burst`). */
+async function ingestScenarios(
+  report: Record<string, unknown>,
+  scenarios: readonly string[],
+  durationSeconds: number,
+): Promise<void> {
+  if (scenarios.includes('ingest')) {
+    const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);
+    const rows = await runIngestBench({ rates, warmUpSeconds: 2, durationSeconds });
+    report.ingest = rows;
+    process.stdout.write(`\n${ingestReport(rows)}`);
+  }
+  if (scenarios.includes('ingest-burst')) {
+    const frames = numberFromEnv('BENCH_BURST_FRAMES', 50_000);
+    const row = await runIngestBurstBench({ frames, profileDir: process.env.BENCH_INGEST_PROFILE_DIR });
+    report.ingestBurst = row;
+    process.stdout.write(`\n${ingestBurstReport(row)}`);
+  }
+}
+
 /**
  * `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk.
  * WebSocket settings: BENCH_WS_CLIENTS (1000,5000,10000), BENCH_WS_TRADES_PER_SECOND (20),
@@ -84,18 +104,7 @@ async function main(): Promise<void> {
       `\n${wsReport(rows, tradesPerSecond)}Load average before / after: ${before.join(' ')} / ${load().join(' ')}\n`,
     );
   }
-  if (scenarios.includes('ingest')) {
-    const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);
-    const rows = await runIngestBench({ rates, warmUpSeconds: 2, durationSeconds });
-    report.ingest = rows;
-    process.stdout.write(`\n${ingestReport(rows)}`);
-  }
-  if (scenarios.includes('ingest-burst')) {
-    const frames = numberFromEnv('BENCH_BURST_FRAMES', 50_000);
-    const row = await runIngestBurstBench({ frames, profileDir: process.env.BENCH_INGEST_PROFILE_DIR });
-    report.ingestBurst = row;
-    process.stdout.write(`\n${ingestBurstReport(row)}`);
-  }
+  await ingestScenarios(report, scenarios, durationSeconds);
   const folder = resolve(__dirname, '../../bench/results');
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
