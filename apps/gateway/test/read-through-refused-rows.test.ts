@@ -1,4 +1,5 @@
 import type { Kline } from '@pds/market';
+import { refusedPageMember } from '@pds/redis';
 import {
   ROW_DAMAGES,
   type RowDamage,
@@ -92,4 +93,43 @@ describe('getKlines when the exchange’s REST damages one row of each page (CON
       expect((await sim.stats()).klinesRequests).toBe(requests);
     },
   );
+
+  it('should ask a page with refused rows again once its 10 minutes have passed, once, and serve the range meanwhile', async () => {
+    const from = Date.parse('2024-03-01T00:00:00Z') + CASES.length * 2 * DAY;
+    const to = from + DAY - 60_000;
+    proxy.damage = 'high-below-low';
+    const damagedBefore = proxy.damaged.length;
+    await readAll(from, to);
+    // As if 10 minutes had passed: each refused page of the range may be asked again now.
+    const key = harness.keys.refusedPages('btcusdt', '1m');
+    const records = await harness.redis.zrangebyscore(key, from - PAGE * 60_000, to, 'WITHSCORES');
+    expect(records.length).toBeGreaterThan(0);
+    for (let index = 0; index + 1 < records.length; index += 2) {
+      const [member = '', score = '0'] = [records[index], records[index + 1]];
+      await harness.redis.zrem(key, member);
+      await harness.redis.zadd(key, score, refusedPageMember(Number(member.split(':')[0]), Date.now() - 1));
+    }
+    const pages = records.length / 2;
+
+    const before = (await sim.stats()).klinesRequests;
+    const served = await readAll(from, to);
+    const asked = (await sim.stats()).klinesRequests - before;
+
+    expect(asked).toBeGreaterThan(0);
+    expect(asked).toBeLessThanOrEqual(pages);
+    const damaged = new Set(proxy.damaged.slice(damagedBefore));
+    const exchange = await sim.history('1m', from, to);
+    const servedTimes = new Set(served.map((kline) => kline.openTime));
+    expect(
+      served.every((kline) => exchange.some((each) => JSON.stringify(each) === JSON.stringify(kline))),
+    ).toBe(true);
+    expect(
+      exchange
+        .filter((kline) => !servedTimes.has(kline.openTime))
+        .every((kline) => damaged.has(Date.parse(kline.openTime))),
+    ).toBe(true);
+    const again = (await sim.stats()).klinesRequests;
+    await readAll(from, to);
+    expect((await sim.stats()).klinesRequests).toBe(again);
+  });
 });
