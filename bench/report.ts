@@ -1,4 +1,5 @@
 import type { IngestBenchRow } from './ingest.bench';
+import type { IngestBurstRow } from './ingest-burst.bench';
 import type { RestBenchRow } from './rest.bench';
 import type { WsBenchRow } from './ws.bench';
 import { median, round, table } from './statistics';
@@ -130,4 +131,19 @@ export function wsReport(rows: readonly WsBenchRow[], tradesPerSecond: number): 
     '"behind": no frame of the window was of a message published in it)\n' +
     `${table(lines)}\n`
   );
+}
+
+/** CONTRACT section 11, "Bursts": the served price is the exchange's newest again within 10 s. */
+export function ingestBurstReport(row: IngestBurstRow): string {
+  const lines = [
+    ['frames at once', 'newest served after s', 'ingestor RSS before MB', 'peak RSS MB', 'ingestor alive'],
+    [
+      row.frames,
+      row.catchUpSeconds,
+      row.ingestorRssBeforeMb,
+      row.ingestorPeakRssMb,
+      String(row.ingestorAlive),
+    ],
+  ];
+  return `Ingest burst (the exchange sends the frames at once, then its newest trade)\n${table(lines)}\n`;
 }

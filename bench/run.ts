@@ -2,7 +2,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runIngestBench } from './ingest.bench';
-import { ingestReport, restReport, wsReport } from './report';
+import { runIngestBurstBench } from './ingest-burst.bench';
+import { ingestBurstReport, ingestReport, restReport, wsReport } from './report';
 import { runRestBench } from './rest.bench';
 import { round } from './statistics';
 import { runWsBench } from './ws.bench';
@@ -44,20 +45,41 @@ async function restScenario(report: Record<string, unknown>, connections: number
   );
 }
 
+/** The ingest scenarios: lag at steady rates (`ingest`) and a burst of frames at once (`ingest-burst`). */
+async function ingestScenarios(
+  report: Record<string, unknown>,
+  scenarios: readonly string[],
+  durationSeconds: number,
+): Promise<void> {
+  if (scenarios.includes('ingest')) {
+    const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);
+    const rows = await runIngestBench({ rates, warmUpSeconds: 2, durationSeconds });
+    report.ingest = rows;
+    process.stdout.write(`\n${ingestReport(rows)}`);
+  }
+  if (scenarios.includes('ingest-burst')) {
+    const frames = numberFromEnv('BENCH_BURST_FRAMES', 50_000);
+    const row = await runIngestBurstBench({ frames, profileDir: process.env.BENCH_INGEST_PROFILE_DIR });
+    report.ingestBurst = row;
+    process.stdout.write(`\n${ingestBurstReport(row)}`);
+  }
+}
+
 /**
  * `npm run bench`: every scenario against its baseline in this run; tables on stdout, JSON on disk.
  * WebSocket settings: BENCH_WS_CLIENTS (1000,5000,10000), BENCH_WS_TRADES_PER_SECOND (20),
  * BENCH_WS_TARGETS (bare-ws,gateway), BENCH_WS_CLIENTS_PER_KEY (50), BENCH_WS_OPEN_UNDER_LOAD
  * (false: clients connect while the ingestor is paused), BENCH_WS_PROFILE_DIR (CPU profiles of the
  * gateway and the client process). REST: BENCH_REST_PATHS (the paths containing
- * one of these), BENCH_REST_PROFILE_DIR (a CPU profile of the gateway).
- * Progress goes to stderr.
+ * one of these), BENCH_REST_PROFILE_DIR (a CPU profile of the gateway). Ingest burst:
+ * BENCH_BURST_FRAMES (50000), BENCH_INGEST_PROFILE_DIR (a CPU profile of the ingestor).
+ * BENCH_SCENARIOS chooses scenarios (rest,ws,ingest,ingest-burst). Progress goes to stderr.
  */
 async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const durationSeconds = numberFromEnv('BENCH_DURATION_S', 5);
   const connections = numberFromEnv('BENCH_CONNECTIONS', 50);
-  const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ws,ingest').split(',');
+  const scenarios = (process.env.BENCH_SCENARIOS ?? 'rest,ws,ingest,ingest-burst').split(',');
   const report: Record<string, unknown> = { startedAt, machine: machine() };
   if (scenarios.includes('rest')) await restScenario(report, connections);
   if (scenarios.includes('ws')) {
@@ -82,12 +104,7 @@ async function main(): Promise<void> {
       `\n${wsReport(rows, tradesPerSecond)}Load average before / after: ${before.join(' ')} / ${load().join(' ')}\n`,
     );
   }
-  if (scenarios.includes('ingest')) {
-    const rates = (process.env.BENCH_INGEST_RATES ?? '500,1000,2000,4000').split(',').map(Number);
-    const rows = await runIngestBench({ rates, warmUpSeconds: 2, durationSeconds });
-    report.ingest = rows;
-    process.stdout.write(`\n${ingestReport(rows)}`);
-  }
+  await ingestScenarios(report, scenarios, durationSeconds);
   const folder = resolve(__dirname, '../../bench/results');
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -35,7 +35,7 @@ export async function spawnNode(
     lines.on('line', (line) => {
       if (!line.includes('"ready"')) return;
       const entry = JSON.parse(line) as { msg?: string; port?: number };
-      if (entry.msg === 'ready' && entry.port) resolvePort(entry.port);
+      if (entry.msg === 'ready' && entry.port !== undefined) resolvePort(entry.port);
     });
     void exited.then(() => {
       reject(new Error(`${script} exited during start-up`));

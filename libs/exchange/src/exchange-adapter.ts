@@ -38,6 +38,11 @@ export interface KlinePage {
    * time ahead of the exchange's clock): left out of `klines`, so never stored; for the caller to count.
    */
   readonly refused?: readonly RefusedValue[];
+  /**
+   * How many rows the answer held, refused ones included (default `klines.length`): whether a page
+   * reached its `limit` (and so says nothing beyond its last row) is a fact about the answer.
+   */
+  readonly rows?: number;
 }
 
 /** One value an exchange sent that a rule refused, for the refusal counter and log. */

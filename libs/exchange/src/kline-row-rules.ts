@@ -27,3 +27,20 @@ export function keepValidKlines(
     return refusal === undefined;
   });
 }
+
+/**
+ * Drops (and reports, as `malformed`) each kline not after the one kept before it: an answer's rows
+ * come ascending, so one row dated elsewhere is refused alone rather than the rows after it.
+ */
+export function inOrder(klines: readonly Kline[], rules: KlineRowRules): Kline[] {
+  let previous = Number.NEGATIVE_INFINITY;
+  return klines.filter((kline) => {
+    const openTime = Date.parse(kline.openTime);
+    if (openTime > previous) {
+      previous = openTime;
+      return true;
+    }
+    rules.refused?.('malformed', `malformed: kline out of order ${JSON.stringify(kline).slice(0, 200)}`);
+    return false;
+  });
+}

@@ -2,6 +2,7 @@ export * from './redis-connection';
 export * from './redis-keys';
 export * from './history-queue';
 export * from './last-event-time';
+export * from './refused-pages';
 export * from './exchange-status';
 export * from './sourced-record';
 export * from './scripts/lua-script';

@@ -12,6 +12,7 @@ import type { Interval, MarketSymbol } from '@pds/market';
  * | openKline(interval)         | string     | Kline JSON (isClosed false) + its exchange        |
  * | closedKlines(interval)      | sorted set | score openTime ms, member Kline JSON (isClosed true) |
  * | coverage(interval)          | sorted set | covered [start,end] ranges of history, see cache  |
+ * | refusedPages(interval)      | sorted set | pages with refused rows, until asked again (refused-pages.ts) |
  * | lastEventTime               | string     | epoch ms of the newest exchange event written     |
  * | exchangeStatus              | string     | ExchangeStatus JSON: the serving exchange, states |
  *
@@ -41,6 +42,10 @@ export class RedisKeys {
 
   coverage(symbol: MarketSymbol, interval: Interval): string {
     return `${this.market(symbol)}:kline:${interval}:coverage`;
+  }
+
+  refusedPages(symbol: MarketSymbol, interval: Interval): string {
+    return `${this.market(symbol)}:kline:${interval}:refused-pages`;
   }
 
   lastEventTime(symbol: MarketSymbol): string {

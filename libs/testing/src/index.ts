@@ -21,6 +21,7 @@ export * from './mail-sink';
 export * from './redis-sentinel';
 export * from './run-until-exit';
 export * from './frame-injecting-proxy';
+export * from './row-damaging-proxy';
 export * from './hostile-binance-frames';
 export { hostileKrakenFrame } from './hostile-kraken-frames';
 export * from './in-process-stream';

@@ -34,4 +34,60 @@ describe('HistoryFiller', () => {
     expect(asked).toEqual([START, START + PAGE_KLINES * MINUTE]);
     expect(outcome).toMatchObject({ requests: 2, stored: 2 * PAGE_KLINES });
   });
+
+  it('should store the rest of a page with a refused row, record its span as a refused page and go on to the next page', async () => {
+    const range: Span = { from: START, to: START + (2 * PAGE_KLINES - 1) * MINUTE };
+    const asked: number[] = [];
+    const fetcher = {
+      exchangeNow: () => Date.parse('2026-01-01T00:00:00.000Z'),
+      forward: (_symbol: string, _interval: string, start: number, limit: number): Promise<KlinePage> => {
+        asked.push(start);
+        const first = (start - START) / MINUTE;
+        const all = Array.from({ length: limit }, (_, index) => fixtureKline(first + index));
+        // The exchange's answer had `limit` rows; the one at index 10 was refused.
+        const klines = all.filter((_, index) => index !== 10);
+        const refused = [{ reason: 'ohlc' as const, detail: 'ohlc: kline row 10' }];
+        return Promise.resolve({
+          klines,
+          usedWeight: undefined,
+          exchangeTime: Date.now(),
+          refused,
+          rows: limit,
+        });
+      },
+    } as unknown as KlineFetcher;
+    const saved: {
+      from: number | undefined;
+      to: number | undefined;
+      klines: number;
+      refusedRows: boolean;
+    }[] = [];
+    let known: Span[] = [];
+    const store = {
+      unknown: (_symbol: string, _interval: string, span: Span) =>
+        Promise.resolve(known.some((each) => each.from <= span.from && each.to >= span.to) ? [] : [span]),
+      save: (
+        _symbol: string,
+        _interval: string,
+        klines: readonly unknown[],
+        covered?: Span,
+        refusedRows = false,
+      ) => {
+        saved.push({ from: covered?.from, to: covered?.to, klines: klines.length, refusedRows });
+        if (covered) known = [...known, covered];
+        return Promise.resolve(klines.length);
+      },
+    } as unknown as KlineStore;
+
+    const filler = new HistoryFiller(store, fetcher);
+    const outcome = await filler.fill('btcusdt', '1m', range);
+
+    const secondPage = START + PAGE_KLINES * MINUTE;
+    expect(asked).toEqual([START, secondPage]);
+    expect(saved).toEqual([
+      { from: START, to: secondPage - MINUTE, klines: PAGE_KLINES - 1, refusedRows: true },
+      { from: secondPage, to: range.to, klines: PAGE_KLINES - 1, refusedRows: true },
+    ]);
+    expect(outcome).toMatchObject({ requests: 2, stored: 2 * (PAGE_KLINES - 1), knownTo: range.to });
+  });
 });

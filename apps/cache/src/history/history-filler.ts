@@ -57,7 +57,7 @@ export class HistoryFiller {
       const { page, covered } = await this.fetchForward(symbol, interval, first.from, limit, outcome);
       if (jumpedAt(page, first.from, interval)) await this.probeBefore(symbol, interval, first.from, outcome);
       // A short page reached the end of the exchange's closed history: nothing more to get now.
-      if (page.klines.length < limit || !covered) return outcome;
+      if (rowsOf(page) < limit || !covered) return outcome;
       // Onwards from the page: retention may trim a range older than its bound as soon as it is
       // stored, and asked from the start again this fill would fetch it again.
       from = covered.to + step;
@@ -76,7 +76,7 @@ export class HistoryFiller {
       const limit = Math.min(PAGE_KLINES, slotCount({ from: cursor, to: range.to }, step));
       const { page, covered } = await this.fetchForward(symbol, interval, cursor, limit, outcome);
       // Stop at the end of the exchange's closed history (a short page, or only the open kline).
-      if (!covered || page.klines.length < limit) break;
+      if (!covered || rowsOf(page) < limit) break;
       cursor = covered.to + step;
     }
     return outcome;
@@ -90,13 +90,11 @@ export class HistoryFiller {
     outcome: FillOutcome,
   ): Promise<{ page: KlinePage; covered: Span | undefined }> {
     const page = await this.fetcher.forward(symbol, interval, start, limit);
-    // A page with refused klines covers nothing: the stored klines at their open times must stay.
-    const refused = (page.refused?.length ?? 0) > 0;
-    const covered = refused
-      ? undefined
-      : forwardCoverage(start, limit, page.klines, page.exchangeTime, interval);
+    // A page with refused rows is used: its valid klines are stored and a refused row's slot is
+    // answered as one without a kline, until the page may be asked again (refused-pages.ts).
+    const covered = forwardCoverage(start, limit, page.klines, page.exchangeTime, interval, rowsOf(page));
     outcome.requests += 1;
-    outcome.stored += await this.store.save(symbol, interval, page.klines, covered);
+    outcome.stored += await this.store.save(symbol, interval, page.klines, covered, hasRefusals(page));
     if (covered) outcome.knownTo = Math.max(outcome.knownTo ?? covered.to, covered.to);
     return { page, covered };
   }
@@ -118,7 +116,8 @@ export class HistoryFiller {
     if (unknown.length === 0) return;
     const page = await this.fetcher.backward(symbol, interval, before, 1);
     outcome.requests += 1;
-    const refused = (page.refused?.length ?? 0) > 0;
+    // A refused row here could be the kline before the start: the probe then proves nothing.
+    const refused = hasRefusals(page);
     outcome.stored += await this.store.save(
       symbol,
       interval,
@@ -126,6 +125,15 @@ export class HistoryFiller {
       refused ? undefined : backwardCoverage(before, page.klines, interval),
     );
   }
+}
+
+/** The answer's rows, refused ones included: whether it reached its limit. */
+function rowsOf(page: KlinePage): number {
+  return page.rows ?? page.klines.length;
+}
+
+function hasRefusals(page: KlinePage): boolean {
+  return (page.refused?.length ?? 0) > 0;
 }
 
 function jumpedAt(page: KlinePage, start: number, interval: Interval): boolean {

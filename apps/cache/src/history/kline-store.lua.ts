@@ -1,14 +1,22 @@
 import { arrayReply, defineLuaScript, integerListReply, integerReply, MARKET_RULES_LUA } from '@pds/redis';
 
-/** What KNOWN_IN_RANGE_SCRIPT found: open times of stored klines, covered spans flat (from, to, …). */
+/**
+ * What KNOWN_IN_RANGE_SCRIPT found: open times of stored klines, covered spans flat (from, to, …),
+ * and the refused-page records that may overlap (member, score, …; see refused-pages.ts).
+ */
 export interface KnownInRange {
   readonly present: number[];
   readonly spans: number[];
+  readonly refusedPages: string[];
 }
 
 function knownInRangeReply(reply: unknown): KnownInRange {
-  const [present, spans] = arrayReply(reply);
-  return { present: integerListReply(present ?? []), spans: integerListReply(spans ?? []) };
+  const [present, spans, refusedPages] = arrayReply(reply);
+  return {
+    present: integerListReply(present ?? []),
+    spans: integerListReply(spans ?? []),
+    refusedPages: arrayReply(refusedPages ?? []).map(String),
+  };
 }
 
 /**
@@ -56,13 +64,17 @@ end
 
 /**
  * Stores closed klines from the exchange's REST history and records what the page covered, in one
- * atomic step. Idempotent: a kline identical to the stored one is left alone; any other member with
+ * atomic step. KEYS[3] is the refused-pages record (refused-pages.ts): a page with refused rows
+ * (ARGV[6], its member, not '') is recorded there instead of in the coverage, and removes no stored
+ * kline; any page supersedes the refused-page records that start inside its span. Idempotent: a kline identical to the stored one is left alone; any other member with
  * that open time (the ingestor's own rollover close, which REST history supersedes) is replaced, so
  * there is never more than one member per open time; a stored kline inside the covered span that the
  * page does not hold is removed (the exchange has none there). When it wrote a kline it publishes ARGV[5] on
  * the history channel ARGV[4] (gateways mirroring the newest klines read them again).
  * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', ARGV[4] history channel, ARGV[5] the
- * interval's name, then open time and JSON per kline.
+ * interval's name, ARGV[6] the refused-page member or '', ARGV[7] now (epoch ms) and ARGV[8] a
+ * page's length before ARGV[2] (refused-page records there that may be asked again are dropped),
+ * then open time and JSON per kline.
  * A kline breaking CONTRACT section 11 (high below low, a price of 0, dated beyond Redis's clock) is
  * never stored, and the stored one at its open time stays (defence in depth: the REST client drops
  * such rows before they get here).
@@ -75,11 +87,12 @@ export const STORE_KLINES_SCRIPT = defineLuaScript({
 local step = tonumber(ARGV[1])
 local bound = marketNowBound()
 local written = 0
-if ARGV[2] ~= '' then
+local refusedPage = ARGV[6]
+if ARGV[2] ~= '' and refusedPage == '' then
   -- The exchange's history is the truth over the covered span: a stored kline it does not have there
   -- (a standby exchange's, while the primary was dark; the ingestor's own close in an exchange halt) goes.
   local fetched = {}
-  for i = 6, #ARGV, 2 do fetched[ARGV[i]] = true end
+  for i = 9, #ARGV, 2 do fetched[ARGV[i]] = true end
   local stored = redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[2], fmt(tonumber(ARGV[3]) + step - 1), 'WITHSCORES')
   for i = 1, #stored, 2 do
     if not fetched[stored[i + 1]] then
@@ -88,7 +101,7 @@ if ARGV[2] ~= '' then
     end
   end
 end
-for i = 6, #ARGV, 2 do
+for i = 9, #ARGV, 2 do
   local score, json = ARGV[i], ARGV[i + 1]
   local stored = redis.call('ZRANGEBYSCORE', KEYS[1], score, score)
   if (#stored ~= 1 or stored[1] ~= json) and validKline(json, bound) then
@@ -97,7 +110,15 @@ for i = 6, #ARGV, 2 do
     written = written + 1
   end
 end
-if ARGV[2] ~= '' then cover(KEYS[2], tonumber(ARGV[2]), tonumber(ARGV[3]), step) end
+if ARGV[2] ~= '' then
+  for _, member in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], ARGV[8], ARGV[3])) do
+    local retryAt = tonumber(string.match(member, ':(%d+)$'))
+    if retryAt == nil or retryAt <= tonumber(ARGV[7]) then redis.call('ZREM', KEYS[3], member) end
+  end
+  redis.call('ZREMRANGEBYSCORE', KEYS[3], ARGV[2], ARGV[3])
+  if refusedPage == '' then cover(KEYS[2], tonumber(ARGV[2]), tonumber(ARGV[3]), step)
+  else redis.call('ZADD', KEYS[3], ARGV[2], refusedPage) end
+end
 if written > 0 then redis.call('PUBLISH', ARGV[4], ARGV[5]) end
 return written
 `,
@@ -127,8 +148,9 @@ return count - keep
 });
 
 /**
- * What is known about [ARGV[1], ARGV[2]]: the open times of stored klines in it, and the covered
- * spans that overlap it (flat: from, to, from, to, ...). Open times only, not the kline JSON.
+ * What is known about [ARGV[1], ARGV[2]]: the open times of stored klines in it, the covered spans
+ * that overlap it (flat: from, to, from, to, ...), and the refused-page records (KEYS[3]) starting
+ * from ARGV[3] (a page's length before ARGV[1]) to ARGV[2]. Open times only, not the kline JSON.
  */
 export const KNOWN_IN_RANGE_SCRIPT = defineLuaScript({
   name: 'pdsKnownInRange',
@@ -149,6 +171,7 @@ for i = 1, #rest, 2 do
   spans[#spans + 1] = rest[i + 1]
   spans[#spans + 1] = rest[i]
 end
-return {present, spans}
+local refused = redis.call('ZRANGEBYSCORE', KEYS[3], ARGV[3], b, 'WITHSCORES')
+return {present, spans, refused}
 `,
 });

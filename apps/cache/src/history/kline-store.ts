@@ -8,9 +8,16 @@ import {
   klineOpenTimeMs,
   type MarketSymbol,
   openTimeOf,
+  PAGE_KLINES,
   type Span,
 } from '@pds/market';
-import { RedisKeys, RedisScripts } from '@pds/redis';
+import {
+  liveRefusedSpans,
+  REFUSED_PAGE_RETRY_MS,
+  RedisKeys,
+  RedisScripts,
+  refusedPageMember,
+} from '@pds/redis';
 import { KNOWN_IN_RANGE_SCRIPT, STORE_KLINES_SCRIPT, TRIM_KLINES_SCRIPT } from './kline-store.lua';
 import { unknownSpans } from './spans';
 
@@ -28,6 +35,8 @@ export class KlineStore {
   private readonly storeKlines;
   private readonly trimKlines;
   private readonly knownInRange;
+  /** The service's clock (when a refused page may be asked again); one injectable clock at merge. */
+  private readonly now: () => number = () => Date.now();
 
   constructor(
     scripts: RedisScripts,
@@ -46,27 +55,39 @@ export class KlineStore {
     if (range.to < range.from) return [];
     const step = intervalMs(interval);
     const keys = this.historyKeys(symbol, interval);
-    const known = await this.knownInRange(keys, range.from, range.to + step - 1);
+    const pageBefore = Math.max(0, range.from - PAGE_KLINES * step);
+    const known = await this.knownInRange(keys, range.from, range.to + step - 1, pageBefore);
     const slots = known.present.map((time) => openTimeOf(time, interval));
-    return unknownSpans(range, spansOf(known.spans), slots, step);
+    const refused = liveRefusedSpans(known.refusedPages, this.now());
+    return unknownSpans(range, [...spansOf(known.spans), ...refused], slots, step);
   }
 
   /**
    * Stores the closed ones of `klines` and records `covered`, atomically, and announces a write on
    * the history channel; returns how many klines were written (0 when all were stored already).
+   * A page with refused rows (`refusedRows`) records its span as known only until it may be asked
+   * again (refused-pages.ts), and removes no stored kline.
    */
   async save(
     symbol: MarketSymbol,
     interval: Interval,
     klines: readonly Kline[],
     covered: Span | undefined,
+    refusedRows = false,
   ): Promise<number> {
+    const now = this.now();
+    const step = intervalMs(interval);
+    const refusedPage =
+      refusedRows && covered ? refusedPageMember(covered.to, now + REFUSED_PAGE_RETRY_MS) : '';
     const args: (string | number)[] = [
-      intervalMs(interval),
+      step,
       covered?.from ?? '',
       covered?.to ?? '',
       this.keys.historyChannel(symbol),
       interval,
+      refusedPage,
+      now,
+      Math.max(0, (covered?.from ?? 0) - PAGE_KLINES * step),
     ];
     const header = args.length;
     for (const kline of klines) {
@@ -89,7 +110,11 @@ export class KlineStore {
     return this.trimKlines(this.historyKeys(symbol, interval), keep, intervalMs(interval));
   }
 
-  private historyKeys(symbol: MarketSymbol, interval: Interval): [string, string] {
-    return [this.keys.closedKlines(symbol, interval), this.keys.coverage(symbol, interval)];
+  private historyKeys(symbol: MarketSymbol, interval: Interval): [string, string, string] {
+    return [
+      this.keys.closedKlines(symbol, interval),
+      this.keys.coverage(symbol, interval),
+      this.keys.refusedPages(symbol, interval),
+    ];
   }
 }

@@ -23,6 +23,14 @@ const range = (from: number, to: number): Kline[] =>
   Array.from({ length: to - from + 1 }, (_, offset) => kline(from + offset));
 
 describe('forwardCoverage', () => {
+  it('should count a refused row as a row of a full answer, its slot inside the span', () => {
+    const klines = range(0, 4).filter((_, index) => index !== 2);
+    expect(forwardCoverage(BASE, 5, klines, BASE + 3600 * M, '1m', 5)).toEqual({
+      from: BASE,
+      to: BASE + 4 * M,
+    });
+  });
+
   it('should cover from the start to the last kline of a full answer', () => {
     expect(forwardCoverage(BASE, 5, range(0, 4), BASE + 3600 * M, '1m')).toEqual({
       from: BASE,

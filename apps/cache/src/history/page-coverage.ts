@@ -13,7 +13,8 @@ export function klineSlot(kline: Kline, interval: Interval): number {
  * - a short answer reached the end of the exchange's history: it covers up to the last interval that
  *   had closed at the exchange's clock (`exchangeTime`).
  * The open kline (at most the last one) is not history and is never covered. Spans are in grid
- * slots: a kline off the grid (after a halt) counts for the slot it opens in.
+ * slots: a kline off the grid (after a halt) counts for the slot it opens in. `rows` is how many
+ * rows the answer held, refused ones included (a refused row is still a row of a full answer).
  */
 export function forwardCoverage(
   start: number,
@@ -21,12 +22,13 @@ export function forwardCoverage(
   klines: readonly Kline[],
   exchangeTime: number,
   interval: Interval,
+  rows = klines.length,
 ): Span | undefined {
   const step = intervalMs(interval);
   const last = klines.at(-1);
   const lastOpen = last && !last.isClosed ? klineSlot(last, interval) : Number.POSITIVE_INFINITY;
   let to: number;
-  if (last && klines.length >= limit) to = last.isClosed ? klineSlot(last, interval) : lastOpen - step;
+  if (last && rows >= limit) to = last.isClosed ? klineSlot(last, interval) : lastOpen - step;
   else to = Math.min(openTimeOf(exchangeTime, interval) - step, lastOpen - step);
   return to >= start ? { from: start, to } : undefined;
 }

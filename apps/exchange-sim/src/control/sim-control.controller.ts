@@ -79,9 +79,13 @@ export class SimControlController {
         'qty must be a decimal string above 0, on the 0.00001 step, at most 9000',
       );
     }
-    const trade = whileTrading(() =>
-      this.market.injectTrade({ priceTicks, quantitySteps, buyerIsMaker: body.isBuyerMaker ?? false }),
-    );
+    const step = { priceTicks, quantitySteps, buyerIsMaker: body.isBuyerMaker ?? false };
+    // A burst is booked in one synchronous run, so its frames leave back to back (50,000 at once).
+    const trade = whileTrading(() => {
+      let last = this.market.injectTrade(step);
+      for (let booked = 1; booked < (body.count ?? 1); booked += 1) last = this.market.injectTrade(step);
+      return last;
+    });
     return { id: trade.id, time: trade.time };
   }
 

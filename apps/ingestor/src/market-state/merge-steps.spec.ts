@@ -25,6 +25,34 @@ const step = (eventTime: number, price: string | undefined, klines: KlineWrite[]
 });
 
 describe('mergeSteps', () => {
+  it('should reach the same end state merged in chunks as at once (a burst is merged as it queues)', () => {
+    const steps = Array.from({ length: 10 }, (_, index) =>
+      step(index + 1, `${10 + index}.0`, [
+        write(
+          '1m',
+          index % 3 === 0 ? 'closed-if-absent' : 'closed',
+          kline(`C${index % 4}`, `${index}.0`, true),
+        ),
+        write('1m', 'open', kline(`O${index}`, `${index}.0`)),
+        write('5m', 'open', kline('P', `${index}.0`)),
+      ]),
+    );
+    const endState = (merged: WriteStep): unknown => ({
+      ...merged,
+      klines: [...merged.klines].sort((a, b) =>
+        `${a.interval}${a.kind}${a.kline.openTime}`.localeCompare(
+          `${b.interval}${b.kind}${b.kline.openTime}`,
+        ),
+      ),
+    });
+    const chunked = mergeSteps([
+      mergeSteps(steps.slice(0, 4)),
+      mergeSteps(steps.slice(4, 7)),
+      ...steps.slice(7),
+    ]);
+    expect(endState(chunked)).toEqual(endState(mergeSteps(steps)));
+  });
+
   it('should keep the last price, the newest event time and the last open kline of each interval', () => {
     const merged = mergeSteps([
       step(1, '10.0', [write('1m', 'open', kline('A', '10.0')), write('5m', 'open', kline('B', '10.0'))]),

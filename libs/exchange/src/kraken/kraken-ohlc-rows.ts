@@ -1,15 +1,22 @@
 import { closeTimeOf, type Interval, type Kline, toIsoTime } from '@pds/market';
 import { ExchangeResponseError } from '../exchange-errors';
-import { keepValidKlines, type KlineRowRules } from '../kline-row-rules';
+import { inOrder, keepValidKlines, type KlineRowRules } from '../kline-row-rules';
+import type { RefusalReason } from '../stream/refusal-reasons';
 import { decimalOf, integerOf, isKrakenObject, KrakenFieldError } from './kraken-json';
 
 /** Epoch seconds stay below this until the year 2286; a time in milliseconds does not. */
 const MAX_TIME_S = 10_000_000_000;
 
-function rowOf(row: unknown, interval: Interval): Kline {
+/** The reason a row's field was refused for: its rule, or its field's own reason (a count). */
+function reasonOf(error: KrakenFieldError): RefusalReason {
+  if (error.rule === 'number-length') return 'number-length';
+  return error.field === 'count' ? 'trade-count' : 'malformed';
+}
+
+/** The row as a kline, or the reason it is refused (a row not in the documented shape). */
+function rowOf(row: unknown, interval: Interval): Kline | RefusalReason {
   // [time, open, high, low, close, vwap, volume, count]: time in epoch seconds, decimals as strings.
-  if (!Array.isArray(row) || row.length < 8)
-    throw new ExchangeResponseError('OHLC row has not the documented fields');
+  if (!Array.isArray(row) || row.length < 8) return 'malformed';
   try {
     const seconds = integerOf(row[0], 'time');
     if (seconds >= MAX_TIME_S) throw new KrakenFieldError('time');
@@ -26,8 +33,7 @@ function rowOf(row: unknown, interval: Interval): Kline {
       isClosed: true,
     };
   } catch (error) {
-    if (error instanceof KrakenFieldError)
-      throw new ExchangeResponseError(`OHLC row field ${error.field} is invalid`);
+    if (error instanceof KrakenFieldError) return reasonOf(error);
     throw error;
   }
 }
@@ -36,8 +42,9 @@ function rowOf(row: unknown, interval: Interval): Kline {
  * The klines of a `GET /0/public/OHLC` result (`{"XBTUSDT":[[…],…],"last":…}`), ascending. Kraken's
  * docs: "The last entry in the OHLC array is for the current, not-yet-committed timeframe, and will
  * always be present", so the last row is open and every other row closed. A body with any row not
- * in the documented shape is refused whole; a row in the shape that breaks a rule of CONTRACT
- * section 11 (a price of 0, high below low) is dropped alone and reported to `rules.refused`.
+ * in the documented shape, breaking a rule of CONTRACT section 11 (a price of 0, high below low) or
+ * out of order is dropped alone and reported to `rules.refused` ("History rows are checked one by
+ * one"); only a result that is not an object of rows is refused whole.
  */
 export function klinesFromOhlcResult(
   result: unknown,
@@ -49,14 +56,11 @@ export function klinesFromOhlcResult(
   const key = Object.keys(result).find((name) => name !== 'last');
   const rows = key === undefined ? undefined : result[key];
   if (!Array.isArray(rows)) throw new ExchangeResponseError('OHLC result has no rows');
-  const klines = rows.map((row) => rowOf(row, interval));
-  klines.forEach((kline, index) => {
-    const previous = klines[index - 1];
-    if (previous && Date.parse(previous.openTime) >= Date.parse(kline.openTime)) {
-      throw new ExchangeResponseError('OHLC rows are not ascending');
-    }
+  const klines = rows.flatMap((row: unknown, index): Kline[] => {
+    const kline = rowOf(row, interval);
+    if (typeof kline !== 'string') return [index === rows.length - 1 ? { ...kline, isClosed: false } : kline];
+    rules.refused?.(kline, `${kline}: OHLC row ${index} ${JSON.stringify(row).slice(0, 200)}`);
+    return [];
   });
-  const last = klines.at(-1);
-  if (last) klines[klines.length - 1] = { ...last, isClosed: false };
-  return keepValidKlines(klines, exchangeTimeMs, rules);
+  return inOrder(keepValidKlines(klines, exchangeTimeMs, rules), rules);
 }

@@ -1,6 +1,6 @@
-import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
-/** POST /sim/trade: a trade at a BTCUSDT price (0.01 tick) and quantity (0.00001 step), as strings. */
+/** POST /sim/trade: a trade (or `count` of them) at a BTCUSDT price (0.01 tick) and quantity (0.00001 step), as strings. */
 export class InjectTradeDto {
   @IsString()
   price!: string;
@@ -12,4 +12,11 @@ export class InjectTradeDto {
   @IsOptional()
   @IsBoolean()
   isBuyerMaker?: boolean;
+
+  /** How many such trades to book at once, each streamed at once (a burst); 1 unless sent. */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  count?: number;
 }

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Interval, intervalMs, type MarketSymbol, type Span, uncoveredParts } from '@pds/market';
-import { RedisKeys, REDIS_COMMAND, type RedisClient } from '@pds/redis';
+import {
+  type Interval,
+  intervalMs,
+  type MarketSymbol,
+  PAGE_KLINES,
+  type Span,
+  uncoveredParts,
+} from '@pds/market';
+import { liveRefusedSpans, RedisKeys, REDIS_COMMAND, type RedisClient } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 
 /** Gaps looked up per request; any further ones count as unknown (a fill then finds them known). */
@@ -24,9 +31,16 @@ function spansOf(flat: readonly string[]): Span[] {
   return spans;
 }
 
-/** Reads the cache workers' coverage record on the request path (fails fast while Redis is away). */
+/**
+ * Reads the cache workers' coverage record on the request path (fails fast while Redis is away),
+ * with their refused-page record: a page with refused rows is known until it may be asked again
+ * (refused-pages.ts), so a read never waits for a fetch the cache workers will not make.
+ */
 @Injectable()
 export class CoverageReader {
+  /** The service's clock (whether a refused page may be asked again); one injectable clock at merge. */
+  private readonly now: () => number = () => Date.now();
+
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
@@ -39,13 +53,34 @@ export class CoverageReader {
     gaps: readonly Span[],
   ): Promise<CoverageAnswer> {
     const key = this.keys.coverage(symbol, interval);
+    const refusedKey = this.keys.refusedPages(symbol, interval);
+    const step = intervalMs(interval);
     const looked = gaps.slice(0, MAX_GAPS);
     const [exists, ...perGap] = await fromStorage(
-      Promise.all([this.redis.exists(key), ...looked.map((gap) => this.spansAround(key, gap))]),
+      Promise.all([
+        this.redis.exists(key),
+        ...looked.map((gap) => this.knownAround(key, refusedKey, gap, step)),
+      ]),
     );
-    const step = intervalMs(interval);
     const unknown = looked.flatMap((gap, index) => uncoveredParts(gap, perGap[index] ?? [], step));
     return { managed: exists === 1, unknown: [...unknown, ...gaps.slice(MAX_GAPS)] };
+  }
+
+  /** The covered spans around the gap and the refused pages still known that may overlap it. */
+  private async knownAround(key: string, refusedKey: string, gap: Span, step: number): Promise<Span[]> {
+    const [covered, refused] = await Promise.all([
+      this.spansAround(key, gap),
+      this.redis.zrangebyscore(
+        refusedKey,
+        Math.max(0, gap.from - PAGE_KLINES * step),
+        gap.to,
+        'WITHSCORES',
+        'LIMIT',
+        0,
+        MAX_SPANS_PER_GAP,
+      ),
+    ]);
+    return [...covered, ...liveRefusedSpans(refused, this.now())];
   }
 
   /** The span that starts at or before the gap (it may hold its start) and those starting inside it. */
