@@ -38,18 +38,22 @@ export class PlanChanges {
     return this.synced(live.customerId, accountId);
   }
 
+  /**
+   * An upgrade is charged before anything scheduled is dropped: a declined one (402) leaves the
+   * scheduled change or cancellation as it was. Moves without a charge replace what was scheduled.
+   */
   private async move(accountId: string, live: ChangeableSubscription, to: Plan): Promise<void> {
     const moves = new StripePlanMoves(live.stripe);
+    if (to.stripePriceId && this.subscriptions.isUpgrade(live.current, to)) {
+      const quoted = await this.quotedDate(accountId, live, to);
+      await moves.upgradeOncePaid(live.subscription, { ...to, stripePriceId: to.stripePriceId }, quoted);
+      // The upgrade touched neither the schedule nor the cancellation: what was read still holds.
+      return moves.clearPending(live.subscription);
+    }
     await moves.clearPending(live.subscription);
     if (to.id === live.current.id) return;
     if (to.id === FREE_PLAN_ID) await moves.endAtPeriodEnd(live.subscription);
     else if (!to.stripePriceId) throw new Error(`plan ${to.id} has no Stripe price`);
-    else if (this.subscriptions.isUpgrade(live.current, to))
-      await moves.upgradeOncePaid(
-        live.subscription,
-        { ...to, stripePriceId: to.stripePriceId },
-        await this.quotedDate(accountId, live, to),
-      );
     else await moves.downgradeAtPeriodEnd(live.subscription, to.stripePriceId);
   }
 
