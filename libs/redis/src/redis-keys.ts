@@ -233,6 +233,11 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:account-requests:${accountId}`;
   }
 
+  /** Fixed-hour counter of the registration mails (verification links, notices) sent to one account's email. */
+  registrationMails(accountId: string): string {
+    return `${this.prefix}:{accounts}:registration-mails:${accountId}`;
+  }
+
   /** Set while an account's verification mail was resent in the last minute. */
   verificationResent(accountId: string): string {
     return `${this.prefix}:{accounts}:verification-resent:${accountId}`;
