@@ -228,6 +228,11 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:sign-in-known-failures:${emailHash}:${addressHash}`;
   }
 
+  /** Fixed-window counter of the account pages' background reads of one account (their own budget). */
+  accountBackgroundReads(accountId: string): string {
+    return `${this.prefix}:{accounts}:account-background-reads:${accountId}`;
+  }
+
   /** Fixed-window counter of one account's session-authenticated requests (CONTRACT section 10). */
   accountRequests(accountId: string): string {
     return `${this.prefix}:{accounts}:account-requests:${accountId}`;

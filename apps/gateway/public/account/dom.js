@@ -20,6 +20,11 @@ export function showError(text) {
   message().hidden = false;
 }
 
+/** The page has caught up: an earlier error about it is no longer true. */
+export function clearError() {
+  message().hidden = true;
+}
+
 /** A success or next step about the page as a whole (a return from Stripe, signing out). */
 export function showNotice(text) {
   message().hidden = true;

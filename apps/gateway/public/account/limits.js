@@ -23,9 +23,9 @@ function renderLimits(me) {
   $('effective-keys').textContent = String(plan.apiKeys);
 }
 
-/** The account's answer (GET /api/v1/account), kept for the other sections. */
+/** The account's answer (GET /api/v1/account, the page's own refresh), kept for the other sections. */
 export async function renderAccount() {
-  const me = await account('GET', '/api/v1/account');
+  const me = await account('GET', '/api/v1/account', undefined, { background: true });
   $('account-email').textContent = me.email;
   $('account-plan').textContent = me.plan;
   const words = subscriptionWords(me);
