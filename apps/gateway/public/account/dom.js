@@ -128,3 +128,9 @@ export function onSubmit(form, handler, group = form.id) {
     void busy(button, () => handler(new FormData(form)));
   });
 }
+
+/** "1 request", "2 requests". */
+export const counted = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A plan as everything else on the page names it ("Pro", not "pro"). */
+export const planName = (id) => (id ? id.charAt(0).toUpperCase() + id.slice(1) : '');

@@ -102,7 +102,8 @@ function takeCheckoutReturn() {
     history.replaceState(null, '', location.pathname);
     if (parameter === 'portal') {
       noteReturnFromPortal();
-      showFleetingNotice(outcomes.return);
+      // Gone once the billing moves, or after 10 s: a change already shown at load never moves it.
+      showFleetingNotice(outcomes.return, 10_000);
     } else if (outcomes[outcome]) showNotice(outcomes[outcome]);
   }
 }
