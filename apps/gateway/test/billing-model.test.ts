@@ -3,6 +3,7 @@ import { billingApi, type BillingStack, newPayer, startBillingStack } from './su
 import {
   type BillingModel,
   type BillingReal,
+  type Delivery,
   type PlanId,
   ChangePlan,
   PeriodEnd,
@@ -16,19 +17,20 @@ const RUNS = Number(process.env.BILLING_MODEL_RUNS ?? 60);
 const SEED = Number(process.env.BILLING_MODEL_SEED ?? 54);
 
 const plans = fc.constantFrom<PlanId>('free', 'pro', 'business');
+const deliveries = fc.constantFrom<Delivery>('in-order', 'reversed', 'duplicated');
 const STEPS = [
   fc
-    .tuple(fc.constantFrom<'pro' | 'business'>('pro', 'business'), fc.boolean())
-    .map(([plan, reorder]) => new Subscribe(plan, reorder)),
+    .tuple(fc.constantFrom<'pro' | 'business'>('pro', 'business'), deliveries)
+    .map(([plan, delivery]) => new Subscribe(plan, delivery)),
   plans.map((plan) => new ChangePlan(plan)),
   fc.boolean().map((declines) => new SetCard(declines)),
-  fc.boolean().map((reorder) => new PeriodEnd(reorder)),
+  deliveries.map((delivery) => new PeriodEnd(delivery)),
   fc.constant(new RetriesRun()),
 ];
 
 /**
  * Issue 54: billing as a state machine, checked from outside. Random sequences of customer actions,
- * card failures, test-clock moves and reversed webhooks run against the payments simulator and two
+ * card failures, test-clock moves and webhooks reversed or duplicated run against the payments simulator and two
  * gateway replicas; after each step the plan, the limits on both replicas, what was charged and what
  * is scheduled must be what a small model of the rules says (CONTRACT section 10).
  */
@@ -83,7 +85,7 @@ describe('billing: every order of events against a model', () => {
       new SetCard(true),
       new ChangePlan('business'),
       new SetCard(false),
-      new PeriodEnd(true),
+      new PeriodEnd('reversed'),
       new ChangePlan('business'),
     ]);
   });

@@ -45,17 +45,21 @@ export const webhooksSettled = (stack: BillingStack) =>
     'every webhook delivered',
   );
 
-/** Runs `step` with its webhooks held, then delivers them newest first (when `reorder`). */
-export async function withWebhooks(real: BillingReal, reorder: boolean, step: () => Promise<void>) {
-  if (!reorder) return step();
-  await sim(real, '/webhooks/hold', {});
+/** How a step's webhooks reach the gateway: as sent, all held then newest first, or each twice. */
+export type Delivery = 'in-order' | 'reversed' | 'duplicated';
+
+export async function withWebhooks(real: BillingReal, delivery: Delivery, step: () => Promise<void>) {
+  if (delivery === 'in-order') return step();
+  await sim(real, delivery === 'reversed' ? '/webhooks/hold' : '/webhooks/duplicate', {});
   try {
     await step();
   } finally {
     await real.stack.sim.control('DELETE', '/webhooks/rules');
-    await sim(real, '/webhooks/release', { order: 'reverse' });
+    if (delivery === 'reversed') await sim(real, '/webhooks/release', { order: 'reverse' });
   }
 }
+
+const deliveryWords = (delivery: Delivery) => (delivery === 'in-order' ? '' : `, webhooks ${delivery}`);
 
 async function subscriptionOf(real: BillingReal): Promise<string> {
   const list = await real.stack.sim.stripe.subscriptions.list({ customer: real.customer, status: 'all' });
@@ -94,11 +98,11 @@ type Step = fc.AsyncCommand<BillingModel, BillingReal>;
 export class Subscribe implements Step {
   constructor(
     readonly plan: 'pro' | 'business',
-    readonly reorder = false,
+    readonly delivery: Delivery = 'in-order',
   ) {}
   check = (m: Readonly<BillingModel>) => m.status === 'none' && !m.cardDeclines;
   async run(m: BillingModel, real: BillingReal): Promise<void> {
-    await withWebhooks(real, this.reorder, async () => {
+    await withWebhooks(real, this.delivery, async () => {
       await subscribe(real.stack.gateways[0], real.user, this.plan);
     });
     real.customer ||=
@@ -110,7 +114,7 @@ export class Subscribe implements Step {
     m.charged += PRICE_CENTS[this.plan];
     await expectMatches(m, real);
   }
-  toString = () => `Subscribe(${this.plan}${this.reorder ? ', webhooks reversed' : ''})`;
+  toString = () => `Subscribe(${this.plan}${deliveryWords(this.delivery)})`;
 }
 
 /** POST /api/v1/billing/subscription, after the preview for an upgrade. */
@@ -159,11 +163,11 @@ export class SetCard implements Step {
 
 /** The test clock to the period end: the renewal, with whatever was scheduled. */
 export class PeriodEnd implements Step {
-  constructor(readonly reorder = false) {}
+  constructor(readonly delivery: Delivery = 'in-order') {}
   check = (m: Readonly<BillingModel>) => m.status === 'active';
   async run(m: BillingModel, real: BillingReal): Promise<void> {
     const id = await subscriptionOf(real);
-    await withWebhooks(real, this.reorder, () => sim(real, `/subscriptions/${id}/advance-to-period-end`));
+    await withWebhooks(real, this.delivery, () => sim(real, `/subscriptions/${id}/advance-to-period-end`));
     if (m.pending === 'free') Object.assign(m, { plan: 'free', status: 'none', pending: null });
     else {
       Object.assign(m, { plan: m.pending ?? m.plan, pending: null });
@@ -172,7 +176,7 @@ export class PeriodEnd implements Step {
     }
     await expectMatches(m, real);
   }
-  toString = () => `PeriodEnd${this.reorder ? '(webhooks reversed)' : ''}`;
+  toString = () => `PeriodEnd(${deliveryWords(this.delivery).slice(2)})`;
 }
 
 /** 16 days on the test clock while past due: Stripe's retries pay the renewal, or end the plan. */
