@@ -1,16 +1,14 @@
 import fc from 'fast-check';
 import { billingApi, type BillingStack, newPayer, startBillingStack } from './support/billing-stack';
+import type { BillingModel, BillingReal, Delivery, PlanId } from './support/billing-model';
 import {
-  type BillingModel,
-  type BillingReal,
-  type Delivery,
-  type PlanId,
   ChangePlan,
+  ExtraSubscription,
   PeriodEnd,
   RetriesRun,
   SetCard,
   Subscribe,
-} from './support/billing-model';
+} from './support/billing-model-steps';
 
 /** `BILLING_MODEL_RUNS` and `BILLING_MODEL_SEED` make a longer or another run (docs/testing.md). */
 const RUNS = Number(process.env.BILLING_MODEL_RUNS ?? 60);
@@ -26,11 +24,12 @@ const STEPS = [
   fc.boolean().map((declines) => new SetCard(declines)),
   deliveries.map((delivery) => new PeriodEnd(delivery)),
   fc.constant(new RetriesRun()),
+  fc.constantFrom<'pro' | 'business'>('pro', 'business').map((plan) => new ExtraSubscription(plan)),
 ];
 
 /**
  * Issue 54: billing as a state machine, checked from outside. Random sequences of customer actions,
- * card failures, test-clock moves and webhooks reversed or duplicated run against the payments simulator and two
+ * second subscriptions, card failures, test-clock moves and webhooks reversed or duplicated run against the payments simulator and two
  * gateway replicas; after each step the plan, the limits on both replicas, what was charged and what
  * is scheduled must be what a small model of the rules says (CONTRACT section 10).
  */
@@ -87,6 +86,15 @@ describe('billing: every order of events against a model', () => {
       new SetCard(false),
       new PeriodEnd('reversed'),
       new ChangePlan('business'),
+    ]);
+  });
+
+  it('should refund a second subscription at once and end the plan with one cancellation (finding 4)', async () => {
+    await fc.asyncModelRun(setup, [
+      new Subscribe('pro'),
+      new ExtraSubscription('business'),
+      new ChangePlan('free'),
+      new PeriodEnd('duplicated'),
     ]);
   });
 });
