@@ -116,7 +116,7 @@ describe('a paying customer’s account page through plan changes and a failed r
     );
     await settled();
     await limitBecomes(300);
-    expect(await page.textContent('#account-plan')).toBe('pro');
+    expect(await page.textContent('#account-plan')).toBe('Pro');
     expect(await page.textContent('#limit-requests')).toBe('300');
     await account.screenshot('walk-1-upgrade-declined');
     // Stripe drops the held change after 23 hours; its unpaid invoice shows void.
@@ -154,7 +154,7 @@ describe('a paying customer’s account page through plan changes and a failed r
         /Pro is scheduled from \d{4}-\d{2}-\d{2}, the end of the paid period; Business stays/,
         'plans',
       );
-      await account.shows('#subscription', /changes to pro on \d{4}-\d{2}-\d{2}/);
+      await account.shows('#subscription', /changes to Pro on \d{4}-\d{2}-\d{2}/);
       await account.shows('[data-plan="pro"] .badge', 'scheduled');
     };
     await downgrade();
@@ -186,7 +186,9 @@ describe('a paying customer’s account page through plan changes and a failed r
     await page.locator('#past-due:not([hidden])').waitFor();
     await account.shows('#past-due-text', 'Your last payment failed');
     await account.shows('#subscription', 'payment failed');
-    expect(await page.textContent('#account-plan')).toBe('pro');
+    expect(await page.textContent('#account-plan')).toBe('Pro');
+    // Every change is refused while past due, so none is offered: Fix payment comes first.
+    await page.locator('[data-plan="business"] button').waitFor({ state: 'detached' });
     // At the top: above the account's own card, where the mail's link lands.
     const banner = await page.locator('#past-due').boundingBox();
     const card = await page.locator('#account-title').boundingBox();

@@ -75,7 +75,7 @@ describe('the /account page in headless Chromium', () => {
     expect(await account.page.inputValue('#sign-in input[name="password"]')).toBe('');
     await account.signIn(email, PASSWORD);
     await account.shows('#account-email', email);
-    expect(await account.page.textContent('#account-plan')).toBe('free');
+    expect(await account.page.textContent('#account-plan')).toBe('Free');
     expect(await account.page.textContent('#limit-requests')).toBe('40');
     expect(await account.page.textContent('#limit-keys')).toBe(String(KEY_CAP));
     await account.reloadedAs('signed-in');
@@ -167,14 +167,14 @@ describe('the /account page in headless Chromium', () => {
     await account.answerCheckout('Decline', upgrade, payments.baseUrl, back);
     await account.notice('Checkout was cancelled; nothing was charged and your plan is unchanged.');
     expect(await account.view()).toBe('signed-in');
-    expect(await account.page.textContent('#account-plan')).toBe('free');
+    expect(await account.page.textContent('#account-plan')).toBe('Free');
     expect(await account.page.textContent('#limit-requests')).toBe('40');
     await account.payThrough(upgrade, payments.baseUrl, back, '4-checkout');
     await account.notice('Payment received: your new plan’s limits apply within seconds.');
     expect(await account.view()).toBe('signed-in');
     // The webhook moves the account to Pro; the page shows it without a reload.
     await account.shows('#limit-requests', '300');
-    expect(await account.page.textContent('#account-plan')).toBe('pro');
+    expect(await account.page.textContent('#account-plan')).toBe('Pro');
     expect(await account.page.textContent('#subscription')).toContain('active');
     await account.reloadedAs('signed-in');
     await account.shows('#limit-keys', '10');

@@ -5,6 +5,7 @@ import { customerRoutes } from './api/customers.routes';
 import { invoiceActionRoutes } from './api/invoice-actions.routes';
 import { portalAndEndpointRoutes } from './api/portal-and-endpoints.routes';
 import { priceRoutes } from './api/prices.routes';
+import { refundRoutes } from './api/refunds.routes';
 import { recordRoutes } from './api/records.routes';
 import { subscriptionScheduleRoutes } from './api/subscription-schedules.routes';
 import { subscriptionRoutes } from './api/subscriptions.routes';
@@ -119,6 +120,7 @@ function registerRoutes(app: FastifyInstance, context: SimContext): void {
     recordRoutes,
     invoiceActionRoutes,
     portalAndEndpointRoutes,
+    refundRoutes,
   ];
   void app.register(
     (api, _options, done) => {

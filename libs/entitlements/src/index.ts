@@ -8,3 +8,4 @@ export * from './subscription-state';
 export * from './catalogue';
 export * from './stripe-client';
 export * from './stripe-environment';
+export * from './billing-machine';

@@ -6,6 +6,7 @@ import {
   type PaidBoost,
   RECONCILE_LOOK_BACK_SECONDS,
 } from './account-billing';
+import { DuplicateSubscriptions } from './duplicate-subscriptions';
 import {
   type BillingState,
   billingStateOf,
@@ -46,11 +47,15 @@ function idOf(value: string | { id: string } | null): string | undefined {
  * of trusting an event's copy, and grants a paid boost once per Checkout session.
  */
 export class StripeSync {
+  private readonly duplicates: DuplicateSubscriptions;
+
   constructor(
     private readonly stripe: Stripe,
     private readonly billing: AccountBilling,
     private readonly catalogue: PriceCatalogue,
-  ) {}
+  ) {
+    this.duplicates = new DuplicateSubscriptions(stripe);
+  }
 
   /**
    * Re-reads the customer's subscriptions and sets the account's plan from the current one, answering
@@ -59,18 +64,26 @@ export class StripeSync {
   async syncCustomer(customerId: string, accountHint?: string, event?: EventMarker): Promise<CustomerSync> {
     const accountId = (await this.billing.accountOfCustomer(customerId)) ?? accountHint;
     if (!accountId) return { state: undefined, outcome: 'nothing-to-write' };
-    const readAt = Date.now();
-    const subscriptions = await this.stripe.subscriptions.list({
-      customer: customerId,
-      status: 'all',
-      limit: 20,
-      expand: SUBSCRIPTION_EXPANSIONS,
-    });
+    let readAt = Date.now();
+    let subscriptions = await this.subscriptionsOf(customerId);
+    if (await this.duplicates.endExtra(subscriptions.data)) {
+      readAt = Date.now();
+      subscriptions = await this.subscriptionsOf(customerId);
+    }
     const current = currentSubscription(subscriptions.data);
     const state = billingStateOf(current, this.catalogue);
     const outcome = await this.billing.applyBillingState(accountId, state, readAt, event);
     if (current && ENDED.has(current.status)) await this.voidUnpaid(current.id);
     return { state, outcome };
+  }
+
+  private subscriptionsOf(customerId: string): Promise<Stripe.ApiList<Stripe.Subscription>> {
+    return this.stripe.subscriptions.list({
+      customer: customerId,
+      status: 'all',
+      limit: 20,
+      expand: SUBSCRIPTION_EXPANSIONS,
+    });
   }
 
   /**

@@ -28,7 +28,7 @@ export interface PlanPrices {
 }
 
 /** Statuses whose plan's limits apply; `past_due` is the grace while Stripe retries the card. */
-const PAYING: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
+export const PAYING: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * The subscription that decides the plan among a customer's (Stripe lists newest first): the newest

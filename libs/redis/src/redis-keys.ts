@@ -233,9 +233,19 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:sign-in-known-failures:${emailHash}:${addressHash}`;
   }
 
+  /** Fixed-window counter of the account pages' background reads of one account (their own budget). */
+  accountBackgroundReads(accountId: string): string {
+    return `${this.prefix}:{accounts}:account-background-reads:${accountId}`;
+  }
+
   /** Fixed-window counter of one account's session-authenticated requests (CONTRACT section 10). */
   accountRequests(accountId: string): string {
     return `${this.prefix}:{accounts}:account-requests:${accountId}`;
+  }
+
+  /** Fixed-hour counter of the registration mails (verification links, notices) sent to one account's email. */
+  registrationMails(accountId: string): string {
+    return `${this.prefix}:{accounts}:registration-mails:${accountId}`;
   }
 
   /** Set while an account's verification mail was resent in the last minute. */

@@ -43,6 +43,8 @@ const isUpgrade = (from, to) => Number(to.price.amount) > Number(from?.price.amo
 
 function offerButton(plan, me) {
   const current = planNamed(me.plan);
+  // Past due, every change is refused (409) until the payment is fixed: "Fix payment" is at the top.
+  if (liveSubscription(me)?.status === 'past_due') return null;
   if (liveSubscription(me)) {
     const change = el('button', { type: 'button' }, `Change to ${plan.name}`);
     change.addEventListener('click', () => {

@@ -20,6 +20,11 @@ export function showError(text) {
   message().hidden = false;
 }
 
+/** The page has caught up: an earlier error about it is no longer true. */
+export function clearError() {
+  message().hidden = true;
+}
+
 /** A success or next step about the page as a whole (a return from Stripe, signing out). */
 export function showNotice(text) {
   message().hidden = true;
@@ -123,3 +128,9 @@ export function onSubmit(form, handler, group = form.id) {
     void busy(button, () => handler(new FormData(form)));
   });
 }
+
+/** "1 request", "2 requests". */
+export const counted = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** A plan as everything else on the page names it ("Pro", not "pro"). */
+export const planName = (id) => (id ? id.charAt(0).toUpperCase() + id.slice(1) : '');

@@ -2,7 +2,7 @@
 // 7 days (a line per key, named in the legend), the 429s of every key in red, and a CSV of the kept
 // 35 days per day, fetched with the session and saved from a Blob (no token ever goes into a URL).
 import { account, accountFile } from './api.js';
-import { $, busy, el, say, sayError } from './dom.js';
+import { $, busy, counted, el, say, sayError } from './dom.js';
 import { inWords } from './words.js';
 
 const USAGE = '/api/v1/account/usage';
@@ -88,7 +88,7 @@ function legendItem(key, index) {
   // A CSSOM property, which the page's CSP allows (an inline style attribute it would refuse).
   swatch.style.backgroundColor = KEY_COLORS[index % KEY_COLORS.length];
   const attributes = { 'data-key-id': key.id, 'data-requests': String(key.total) };
-  return el('li', attributes, swatch, `${key.name}: ${key.total} requests`);
+  return el('li', attributes, swatch, `${key.name}: ${counted(key.total, 'request')}`);
 }
 
 export async function renderHistory() {
@@ -112,7 +112,8 @@ export async function renderHistory() {
   $('history-legend').replaceChildren(...keys.map(legendItem));
   const total = keys.reduce((sum, key) => sum + key.total, 0);
   const refused = [...rejected.values()].reduce((sum, count) => sum + count, 0);
-  $('history-total').textContent = `${total} requests in 7 days, ${refused} of them refused (429).`;
+  $('history-total').textContent =
+    `${counted(total, 'request')} in 7 days, ${refused} of them refused (429).`;
   $('history-chart').dataset.requests = String(total);
 }
 

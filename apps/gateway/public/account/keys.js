@@ -143,5 +143,10 @@ export function forgetKeys() {
 /** The live key to show usage and limits for: the one made on this page, else the account's newest. */
 export function shownKey(me) {
   const keys = me.keys ?? [];
-  return keys.find((key) => key.id === held?.id) ?? keys.at(-1);
+  return madeKey(me) ?? keys.at(-1);
+}
+
+/** The live key made on this page, if any. */
+export function madeKey(me) {
+  return (me.keys ?? []).find((key) => key.id === held?.id);
 }

@@ -1,7 +1,7 @@
 // The top of the account: email, plan and subscription, and the one place that explains the limits:
 // what the plan gives, what active boosts add, and what is in effect for every key.
 import { account } from './api.js';
-import { $ } from './dom.js';
+import { $, planName } from './dom.js';
 import { shownKey } from './keys.js';
 import { subscriptionWords } from './subscription.js';
 
@@ -23,11 +23,11 @@ function renderLimits(me) {
   $('effective-keys').textContent = String(plan.apiKeys);
 }
 
-/** The account's answer (GET /api/v1/account), kept for the other sections. */
+/** The account's answer (GET /api/v1/account, the page's own refresh), kept for the other sections. */
 export async function renderAccount() {
-  const me = await account('GET', '/api/v1/account');
+  const me = await account('GET', '/api/v1/account', undefined, { background: true });
   $('account-email').textContent = me.email;
-  $('account-plan').textContent = me.plan;
+  $('account-plan').textContent = planName(me.plan);
   const words = subscriptionWords(me);
   $('subscription').textContent = words ? `(${words})` : '';
   renderLimits(me);

@@ -2,7 +2,7 @@
 // links, and once signed in keeps the account, usage and limits fresh without a reload.
 import { auth } from './api.js';
 import { followBilling, renderBilling, wireBilling } from './billing.js';
-import { $, showError, showFleetingNotice, showNotice, showView } from './dom.js';
+import { $, clearError, showError, showFleetingNotice, showNotice, showView } from './dom.js';
 import { forgetHistory, renderHistory, wireHistory } from './history.js';
 import { forgetKeys, renderKeys, wireKeys } from './keys.js';
 import { renderAccount } from './limits.js';
@@ -18,23 +18,37 @@ async function refreshLive() {
   const me = await renderAccount();
   renderUsage(me);
   await followBilling(me);
+  clearError(); // the page has caught up: an earlier error about it is no longer true
   return me;
 }
 
 async function refreshAll() {
   const me = await refreshLive();
-  await Promise.all([renderKeys(refreshAll), renderBilling(me), renderHistory()]);
+  await Promise.all([renderKeys(refreshAfterAction), renderBilling(me), renderHistory()]);
 }
 
+/**
+ * A refresh that failed: the next one catches up, so a busy limit (429) or a lost connection says
+ * nothing, and nothing ever replaces what an action said it did.
+ */
+function refreshFailed(error) {
+  if (!auth.signedIn() || error.status === 429 || error.status === 0) return;
+  showError(inWords(error, 'account'));
+}
+
+/** After an action that was made: the page follows it, and a failed refresh never reads as its failure. */
+const refreshAfterAction = () => refreshAll().catch(refreshFailed);
+
+/** One loop per tab, reading only while the tab is seen; a tab coming back into sight reads at once. */
 function stayLive() {
   clearInterval(liveTimer);
   liveTimer = setInterval(() => {
-    // A tab out of sight reads nothing: its reads count toward the account's 60 requests a minute.
-    if (document.hidden) return;
-    refreshLive().catch((error) => {
-      if (auth.signedIn()) showError(inWords(error, 'account'));
-    });
+    if (!document.hidden) refreshLive().catch(refreshFailed);
   }, LIVE_EVERY_MS);
+}
+
+function refreshWhenSeen() {
+  if (!document.hidden && auth.signedIn()) refreshLive().catch(refreshFailed);
 }
 
 async function enter() {
@@ -88,15 +102,17 @@ function takeCheckoutReturn() {
     history.replaceState(null, '', location.pathname);
     if (parameter === 'portal') {
       noteReturnFromPortal();
-      showFleetingNotice(outcomes.return);
+      // Gone once the billing moves, or after 10 s: a change already shown at load never moves it.
+      showFleetingNotice(outcomes.return, 10_000);
     } else if (outcomes[outcome]) showNotice(outcomes[outcome]);
   }
 }
 
 async function start() {
   wireSignedOut(enter);
-  wireKeys(refreshAll);
-  wireBilling(refreshAll);
+  wireKeys(refreshAfterAction);
+  wireBilling(refreshAfterAction);
+  document.addEventListener('visibilitychange', refreshWhenSeen);
   wireHistory();
   wireUsage();
   $('sign-out').addEventListener('click', () => void signOut());

@@ -2,6 +2,8 @@
 // plan is shown: once a plan has ended (cancelled now, or retries exhausted) the account is on
 // `free` and nothing says "ends …" any more.
 
+import { planName } from './dom.js';
+
 const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 /** The account's live subscription, or null (free, or a subscription that has ended). */
@@ -27,7 +29,7 @@ export function subscriptionWords(me) {
   const end = dayOf(subscription.currentPeriodEnd);
   if (subscription.status === 'past_due') return 'payment failed, Stripe is retrying the card';
   const pending = pendingPlanOf(subscription);
-  if (pending) return `${subscription.status}, changes to ${pending} on ${end}`;
+  if (pending) return `${subscription.status}, changes to ${planName(pending)} on ${end}`;
   if (subscription.cancelAtPeriodEnd) return `${subscription.status}, ends ${end}`;
   return `${subscription.status}, renews ${end}`;
 }

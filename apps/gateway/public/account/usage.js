@@ -1,8 +1,9 @@
-// For the key chosen in the picker (at first the one made on this page, else the newest) its usage
+// For the key chosen in the picker (at first the one made on this page, else the one in use, else
+// the newest) its usage
 // this minute against the limits in effect, and its active boosts, as the account's answer carries
 // them, read again every few seconds; the choice stays across those reads.
 import { $, el, when } from './dom.js';
-import { shownKey } from './keys.js';
+import { madeKey } from './keys.js';
 
 const OPERATION_NAMES = {
   getCurrentPrice: 'Current price',
@@ -12,6 +13,11 @@ const OPERATION_NAMES = {
 
 export const operationName = (operation) => OPERATION_NAMES[operation] ?? operation;
 
+/** "12 of 40"; the window counts refused requests too, so past the limit: "40 of 40, 5 refused". */
+function requestsWords(used, limit) {
+  return used > limit ? `${limit} of ${limit}, ${used - limit} refused` : `${used} of ${limit}`;
+}
+
 function usageRow(usage, limits) {
   return el(
     'tr',
@@ -20,7 +26,7 @@ function usageRow(usage, limits) {
     el(
       'td',
       { 'data-label': 'Requests this minute' },
-      `${usage.requestsUsed} of ${limits.requestsPerMinute}`,
+      requestsWords(usage.requestsUsed, limits.requestsPerMinute),
     ),
     el(
       'td',
@@ -38,7 +44,27 @@ function boostItem(boost) {
 }
 
 let chosenKeyId = null;
+let keyInUseId = null;
 let lastAccount = null;
+
+const useOf = (key) =>
+  key.usage.reduce((sum, usage) => sum + usage.requestsUsed + usage.wsConnectionsOpen, 0);
+
+/** The key with the most use this minute, if any is in use. */
+function busiest(keys) {
+  const [top] = keys.filter((key) => useOf(key) > 0).sort((a, b) => useOf(b) - useOf(a));
+  return top;
+}
+
+/**
+ * The key to show: the one picked, else the one made on this page, else the busiest when first seen
+ * in use (kept, so the view does not hop between busy keys), else the newest.
+ */
+function keyToShow(me, keys) {
+  keyInUseId ??= busiest(keys)?.id ?? null;
+  const byId = (id) => keys.find((each) => each.id === id);
+  return byId(chosenKeyId) ?? madeKey(me) ?? byId(keyInUseId) ?? keys.at(-1);
+}
 
 /** The picker lists the live keys; it is rebuilt only when they change, so an open list stays open. */
 function showPicker(keys, key) {
@@ -56,7 +82,7 @@ function showPicker(keys, key) {
 export function renderUsage(me) {
   lastAccount = me;
   const keys = me.keys ?? [];
-  const key = keys.find((each) => each.id === chosenKeyId) ?? shownKey(me);
+  const key = keyToShow(me, keys);
   if (!key) {
     $('usage-key-label').hidden = true;
     $('usage-table').hidden = true;
@@ -82,5 +108,6 @@ export function wireUsage() {
 
 export function forgetUsage() {
   chosenKeyId = null;
+  keyInUseId = null;
   lastAccount = null;
 }

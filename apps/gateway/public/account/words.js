@@ -7,7 +7,7 @@ const BY_SITUATION = {
     403: 'Your email address is not confirmed yet: open the link in the mail we sent you, then sign in.',
   },
   verify: {
-    400: 'This confirmation link is invalid or expired. Sign in to have a new one sent, or sign up again with the same email.',
+    400: 'This confirmation link has expired or is not valid. Sign in with your email and password: the page then offers to send a new link.',
     401: 'That is not the password you signed up with. Try again, or use “Forgot your password?”: its link confirms your address too.',
     409: 'This email address is already confirmed; sign in.',
   },

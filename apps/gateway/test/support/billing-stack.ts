@@ -34,6 +34,8 @@ export interface BillingStackOptions {
   readonly target?: RedisTarget;
   /** Settings of the payments simulator. */
   readonly simEnv?: Record<string, string>;
+  /** Settings of both gateways, beside the accounts' and Stripe's. */
+  readonly gatewayEnv?: Record<string, string>;
 }
 
 export async function startBillingStack(
@@ -50,6 +52,7 @@ export async function startBillingStack(
     STRIPE_SECRET_KEY: PAYMENTS_SIM_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: PAYMENTS_SIM_WEBHOOK_SECRET,
     STRIPE_API_URL: sim.baseUrl,
+    ...options.gatewayEnv,
   };
   const gateways = await Promise.all([
     harness.startGateway({ ...env, PORT: String(port) }),

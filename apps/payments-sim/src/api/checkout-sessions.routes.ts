@@ -3,7 +3,7 @@ import { newCheckoutSession } from '../billing/new-checkout-session';
 import type { CheckoutSession } from '../ledger/objects';
 import type { SimContext } from '../sim-context';
 import { listPage, rangeFilter } from '../wire/list-page';
-import { noSuch } from '../wire/stripe-error';
+import { noSuch, StripeError } from '../wire/stripe-error';
 import { answer, paramsOf, pathId } from './api-request';
 import { readCheckoutRequest } from './checkout-request';
 import { lineItemsOf } from './line-items';
@@ -74,6 +74,14 @@ export function checkoutSessionRoutes(api: FastifyInstance, context: SimContext)
   api.post('/checkout/sessions/:id/expire', (request) => {
     const params = paramsOf(request).allowOnly(['expand']);
     const session = sessionOf(pathId(request));
+    // As Stripe: only an open session can be expired (one paid meanwhile stays paid).
+    if (session.status !== 'open')
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Only Checkout Sessions with a status in ["open"] can be expired.',
+        'checkout_session_not_expirable',
+      );
     context.checkout.expire(session);
     return answer(context, params, session);
   });

@@ -40,7 +40,7 @@ export function invoiceActionRoutes(api: FastifyInstance, context: SimContext): 
         `You can only void an open or uncollectible invoice; this invoice is ${invoice.status}.`,
         'invoice_not_editable',
       );
-    context.pendingUpdates.voidInvoice(invoice);
+    context.pendingUpdates.voidOnRequest(invoice);
     return answer(context, params, invoice);
   });
 }

@@ -1,7 +1,7 @@
 import type { EventLog } from '../ledger/event-log';
 import type { Ledger } from '../ledger/ledger';
 import type { Invoice } from '../ledger/objects';
-import { markInvoicePaid } from './billing-objects';
+import { InvoicePayments } from './invoice-payments';
 
 const DAY = 86_400;
 
@@ -29,12 +29,15 @@ export type ChargeOutcome = 'paid' | 'declined' | 'retries-exhausted';
  */
 export class Charges {
   private readonly decliningCards = new Set<string>();
+  private readonly payments: InvoicePayments;
 
   constructor(
     private readonly ledger: Ledger,
     private readonly events: EventLog,
     readonly policy: DunningPolicy = DEFAULT_DUNNING,
-  ) {}
+  ) {
+    this.payments = new InvoicePayments(ledger, events);
+  }
 
   declineCardOf(customer: string): void {
     this.decliningCards.add(customer);
@@ -57,7 +60,7 @@ export class Charges {
     invoice.attempt_count += 1;
     invoice.attempted = true;
     if (invoice.amount_due === 0 || !this.decliningCards.has(invoice.customer)) {
-      markInvoicePaid(invoice, now);
+      this.payments.pay(invoice, now);
       this.events.publish('invoice.paid', invoice);
       return 'paid';
     }

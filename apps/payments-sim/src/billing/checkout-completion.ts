@@ -1,18 +1,21 @@
 import type { EventLog } from '../ledger/event-log';
 import type { Ledger } from '../ledger/ledger';
 import type { CheckoutSession, Price } from '../ledger/objects';
-import { markInvoicePaid, newCustomer, newPaymentIntent, newSubscription } from './billing-objects';
+import { newCustomer, newPaymentIntent, newSubscription } from './billing-objects';
+import { InvoicePayments } from './invoice-payments';
 import { Invoicing } from './invoicing';
 
 /** What paying on the hosted Checkout page does, in Stripe's order of objects and events. */
 export class CheckoutCompletion {
   private readonly invoicing: Invoicing;
+  private readonly payments: InvoicePayments;
 
   constructor(
     private readonly ledger: Ledger,
     private readonly events: EventLog,
   ) {
     this.invoicing = new Invoicing(ledger);
+    this.payments = new InvoicePayments(ledger, events);
   }
 
   /** Pays an open session; a session already complete is left as it is (a second click, a reload). */
@@ -70,7 +73,7 @@ export class CheckoutCompletion {
     this.events.publish('customer.subscription.created', subscription);
     invoice.attempt_count = 1;
     invoice.attempted = true;
-    markInvoicePaid(invoice, now);
+    this.payments.pay(invoice, now);
     subscription.status = 'active';
     this.events.publish('invoice.paid', invoice);
     this.events.publish('customer.subscription.updated', subscription, { status: 'incomplete' });

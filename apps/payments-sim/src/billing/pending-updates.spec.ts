@@ -67,6 +67,21 @@ describe('pending updates (payment_behavior: pending_if_incomplete)', () => {
     expect(types()).toEqual(['invoice.payment_failed', 'customer.subscription.updated']);
   });
 
+  it('should cancel the waiting change when its invoice is voided, so a fixed card never charges it', () => {
+    const { planChange, ledger, lifecycle, pending, subscription, item, change } = setUp();
+    lifecycle.failNextRenewal(subscription);
+    errorOf(() => {
+      planChange.changePrice(subscription, change);
+    });
+    const invoice = ledger.invoices.get(subscription.latest_invoice!)!;
+    pending.voidOnRequest(invoice);
+    expect(subscription.pending_update).toBeNull();
+    expect(invoice.status).toBe('void');
+    lifecycle.fixCardOf(subscription.customer);
+    expect(invoice.status).toBe('void');
+    expect(item.price.id).toBe('price_pro_monthly');
+  });
+
   it('should apply the waiting change once a fixed card pays its invoice', () => {
     const { planChange, ledger, lifecycle, subscription, item, change, types } = setUp();
     lifecycle.failNextRenewal(subscription);

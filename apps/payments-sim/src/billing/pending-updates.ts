@@ -71,6 +71,18 @@ export class PendingUpdates {
     if (invoice?.status === 'open') this.voidInvoice(invoice);
   }
 
+  /**
+   * `invoices.voidInvoice`: voiding the open invoice of a pending update also cancels that update
+   * (Stripe: a cancelled pending update is cleared and its changes discarded), so it never applies.
+   */
+  voidOnRequest(invoice: Invoice): void {
+    const waiting = [...this.ledger.subscriptions.values()].find(
+      (subscription) => subscription.pending_update && subscription.latest_invoice === invoice.id,
+    );
+    if (waiting) this.discard(waiting);
+    else this.voidInvoice(invoice);
+  }
+
   voidInvoice(invoice: Invoice): void {
     invoice.status = 'void';
     invoice.next_payment_attempt = null;

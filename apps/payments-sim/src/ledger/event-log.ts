@@ -16,6 +16,7 @@ export type EventType =
   | 'invoice.payment_failed'
   | 'invoice.voided'
   | 'payment_intent.succeeded'
+  | 'refund.created'
   | 'subscription_schedule.created'
   | 'subscription_schedule.updated'
   | 'subscription_schedule.released'

@@ -11,6 +11,7 @@ import type {
   WebhookEndpoint,
 } from './objects';
 import { type PriceSpec, toPrice, toProduct } from './price-catalogue';
+import type { InvoicePayment, Refund } from './payment-objects';
 import type { SubscriptionSchedule } from './schedule-objects';
 import type { SimClock } from './sim-clock';
 
@@ -24,6 +25,8 @@ export class Ledger {
   readonly schedules = new Map<string, SubscriptionSchedule>();
   readonly invoices = new Map<string, Invoice>();
   readonly paymentIntents = new Map<string, PaymentIntent>();
+  readonly invoicePayments = new Map<string, InvoicePayment>();
+  readonly refunds = new Map<string, Refund>();
   readonly portalSessions = new Map<string, PortalSession>();
   readonly webhookEndpoints = new Map<string, WebhookEndpoint>();
   readonly events = new Map<string, StripeEvent>();
@@ -64,6 +67,8 @@ export class Ledger {
       this.schedules,
       this.invoices,
       this.paymentIntents,
+      this.invoicePayments,
+      this.refunds,
       this.portalSessions,
       this.webhookEndpoints,
       this.events,

@@ -1,7 +1,7 @@
 /** The Stripe objects the simulator keeps, with the fields of API version 2026-10-28 it fills in. */
 export type Metadata = Record<string, string>;
 
-interface StripeObjectBase {
+export interface StripeObjectBase {
   id: string;
   created: number;
   livemode: false;

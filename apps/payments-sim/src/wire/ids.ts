@@ -12,6 +12,8 @@ export type IdPrefix =
   | 'in'
   | 'il'
   | 'pi'
+  | 'inpay'
+  | 're'
   | 'evt'
   | 'price'
   | 'prod'

@@ -1,10 +1,27 @@
 import { Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { FixedWindowCounter, RedisKeys } from '@pds/redis';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { GatewayEnvironment } from '../../gateway.environment';
 
 const WINDOW_MS = 60_000;
+/**
+ * The own budget of the account pages' background reads (`GET /api/v1/account` with
+ * `X-Refresh: background`): three tabs reading every 5 s use 36 a minute.
+ */
+export const BACKGROUND_READS_PER_MINUTE = 120;
+export const BACKGROUND_REFRESH_HEADER = 'x-refresh';
+const BACKGROUND_ROUTE = '/api/v1/account';
+
+/** A page's background read: the account itself (Redis only, no Stripe), marked as such. */
+export function isBackgroundRead(request: FastifyRequest): boolean {
+  return (
+    request.method === 'GET' &&
+    request.routeOptions.url === BACKGROUND_ROUTE &&
+    request.headers[BACKGROUND_REFRESH_HEADER] === 'background'
+  );
+}
 
 /**
  * At most ACCOUNT_REQUESTS_PER_MINUTE (CONTRACT section 10: 60) session-authenticated requests a
@@ -20,11 +37,17 @@ export class AccountRequestLimit {
     private readonly env: GatewayEnvironment,
   ) {}
 
-  /** Counts one request of the account; 429 with Retry-After past the limit. */
-  async count(accountId: string): Promise<void> {
-    const key = this.keys.accountRequests(accountId);
+  /**
+   * Counts one request of the account; 429 with Retry-After past the limit. A page's background
+   * read counts in a budget of its own (CONTRACT section 10: the pages never spend the limit on
+   * their refreshes), so it never makes a person's next action a 429, nor an action it.
+   */
+  async count(accountId: string, background = false): Promise<void> {
+    const key = background
+      ? this.keys.accountBackgroundReads(accountId)
+      : this.keys.accountRequests(accountId);
     const { hits, msLeft } = await fromStorage(this.counter.increment(key, WINDOW_MS));
-    const limit = this.env.ACCOUNT_REQUESTS_PER_MINUTE;
+    const limit = background ? BACKGROUND_READS_PER_MINUTE : this.env.ACCOUNT_REQUESTS_PER_MINUTE;
     if (hits <= limit) return;
     const seconds = Math.min(60, Math.max(1, Math.ceil(msLeft / 1000)));
     throw ApiException.tooManyRequests(

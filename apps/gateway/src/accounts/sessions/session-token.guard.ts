@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ApiException } from '../../errors/api-exception';
 import { AuthFailureLimiter, bearerTokenOf } from '../../keys';
 import { ErrorCode } from '../../errors/error-code';
-import { AccountRequestLimit } from './account-request-limit';
+import { AccountRequestLimit, isBackgroundRead } from './account-request-limit';
 import { SessionTokens } from './session-tokens';
 import { type Session, SessionStore } from './session.store';
 
@@ -55,7 +55,7 @@ export class SessionGuard implements CanActivate {
     if (context.getType() !== 'http') return false;
     const request = context.switchToHttp().getRequest<FastifyRequest & SignedInRequest>();
     const session = await this.check.signedIn(sessionTokenOf(request), request.ip);
-    await this.limit.count(session.accountId);
+    await this.limit.count(session.accountId, isBackgroundRead(request));
     request.signedIn = session;
     return true;
   }

@@ -6,7 +6,7 @@ import { ErrorCode } from '../../errors/error-code';
 import { AppLogger } from '@pds/observability';
 import { AccountMails } from '../mail/account-mails';
 import { PasswordHasher } from '../passwords/password-hasher';
-import { Verification } from '../store/account.lua';
+import { PendingAdd, Verification } from '../store/account.lua';
 import type { AccountRecord } from '../store/account-record';
 import { AccountStore } from '../store/account.store';
 import { isFreshLink, OneTimeTokens } from '../store/one-time-tokens';
@@ -31,8 +31,10 @@ export class Registration {
   /**
    * Creates the account and mails a verification link. For an email already registered the caller
    * answers the same: a verified owner gets a notice; an unverified one keeps this registration's
-   * password beside the earlier ones (pending) and gets a fresh link, while nothing of the account
-   * changes. The password is hashed in every case, so the time tells nothing either.
+   * password beside the earlier ones (first come: once 10 are pending a later one is not kept, so
+   * none pushes out the owner's) and gets a fresh link, while nothing of the account changes. At most
+   * 5 registration mails an hour go to one address. The password is hashed in every case, so the
+   * time tells nothing either.
    */
   async register(email: string, password: string): Promise<void> {
     const passwordHash = await this.passwords.hash(password);
@@ -45,10 +47,10 @@ export class Registration {
     }
     const existing = await this.accounts.findByEmail(email);
     if (!existing) return;
-    if (!existing.verifiedAt && (await this.pending.add(existing.id, passwordHash))) {
+    if (existing.verifiedAt) {
+      if (await this.accounts.claimRegistrationMail(existing.id)) this.mails.alreadyRegistered(existing);
+    } else if ((await this.pending.add(existing.id, passwordHash)) === PendingAdd.Added) {
       await this.mailVerification(existing);
-    } else if (existing.verifiedAt) {
-      this.mails.alreadyRegistered(existing);
     }
   }
 
@@ -98,7 +100,9 @@ export class Registration {
     return undefined;
   }
 
+  /** A fresh link, unless 5 registration mails went to the address this hour (the cap counts every sender). */
   private async mailVerification(account: AccountRecord): Promise<void> {
+    if (!(await this.accounts.claimRegistrationMail(account.id))) return;
     this.mails.verifyEmail(account, await this.tokens.issueVerification(account.id));
   }
 }

@@ -25,25 +25,45 @@ return 1
 `,
 });
 
+/** What ADD_PENDING_REGISTRATION did. */
+export const PendingAdd = { NotPending: 0, Added: 1, Full: 2 } as const;
+export type PendingAdd = (typeof PendingAdd)[keyof typeof PendingAdd];
+
 /**
- * Adds a registration to the pending ones of an unverified account, keeping the newest ARGV[4].
- * KEYS: the account, its pending registrations. ARGV: registration id, its Argon2 hash, how long the
- * pending ones are kept (ms), how many at most. Returns 1 when added, 0 when the account is gone or
- * verified (a registration then changes nothing).
+ * Adds a registration to the pending ones of an unverified account, first come: once ARGV[4] are
+ * pending, a newer one is not kept (2), so nobody's later sign-ups push out an earlier one; only
+ * the 7-day expiry frees a place. KEYS: the account, its pending registrations. ARGV: registration
+ * id, its Argon2 hash, how long the pending ones are kept (ms), how many at most, the oldest time
+ * (ms) still pending. Returns 1 when added, 0 when the account is gone or verified.
  */
 export const ADD_PENDING_REGISTRATION = defineLuaScript({
-  name: 'pdsAddPendingRegistration',
-  parse: integerReply,
+  name: 'pdsAddPendingRegistrationFirstCome',
+  parse: (reply) => integerReply(reply) as PendingAdd,
   lua: `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 if redis.call('HEXISTS', KEYS[1], 'verifiedAt') == 1 then return 0 end
+for _, id in ipairs(redis.call('HKEYS', KEYS[2])) do
+  local at = tonumber(string.match(id, '^(%d+)-'))
+  if not at or at < tonumber(ARGV[5]) then redis.call('HDEL', KEYS[2], id) end
+end
+if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[4]) then return 2 end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
--- Ids begin with their time, zero-padded: sorted, the oldest come first.
-local ids = redis.call('HKEYS', KEYS[2])
-table.sort(ids)
-for i = 1, #ids - tonumber(ARGV[4]) do redis.call('HDEL', KEYS[2], ids[i]) end
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 return 1
+`,
+});
+
+/**
+ * Counts one registration mail to an address in a fixed hour (CONTRACT section 10: at most 5 an
+ * hour). KEYS: the counter. ARGV: the window (ms). Returns the count including this one.
+ */
+export const COUNT_REGISTRATION_MAIL = defineLuaScript({
+  name: 'pdsCountRegistrationMail',
+  parse: integerReply,
+  lua: `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
 `,
 });
 

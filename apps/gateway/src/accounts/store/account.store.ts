@@ -3,12 +3,15 @@ import { RedisKeys, type RedisClient, RedisScripts, type RunScript, REDIS_COMMAN
 import { randomBytes } from 'node:crypto';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { FREE_PLAN_ID } from '../../entitlements';
-import { CREATE_ACCOUNT, SET_PASSWORD_FROM_MAIL } from './account.lua';
+import { COUNT_REGISTRATION_MAIL, CREATE_ACCOUNT, SET_PASSWORD_FROM_MAIL } from './account.lua';
 import { type AccountRecord, accountFromHash, accountToHash, normalizeEmail } from './account-record';
 import { newRegistrationId, PENDING_REGISTRATION_MS } from './pending-registrations';
 
 /** CONTRACT section 10: at most one resent verification mail a minute per account. */
 const VERIFICATION_RESEND_INTERVAL_MS = 60_000;
+/** CONTRACT section 10: at most 5 registration mails an hour to one address, whoever asks. */
+export const REGISTRATION_MAILS_PER_WINDOW = 5;
+const REGISTRATION_MAIL_WINDOW_MS = 3_600_000;
 
 export interface NewAccount {
   readonly email: string;
@@ -20,6 +23,7 @@ export interface NewAccount {
 export class AccountStore {
   private readonly createAccount: RunScript<number>;
   private readonly setPasswordFromMail: RunScript<number>;
+  private readonly countRegistrationMail: RunScript<number>;
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
@@ -28,6 +32,7 @@ export class AccountStore {
   ) {
     this.createAccount = scripts.bind(CREATE_ACCOUNT);
     this.setPasswordFromMail = scripts.bind(SET_PASSWORD_FROM_MAIL);
+    this.countRegistrationMail = scripts.bind(COUNT_REGISTRATION_MAIL);
   }
 
   /**
@@ -71,6 +76,14 @@ export class AccountStore {
   }
 
   /** True at most once a minute per account: whether a verification mail may be resent now. */
+  /** Counts a registration mail to the account's email; false past 5 in the hour (not to be sent). */
+  async claimRegistrationMail(id: string): Promise<boolean> {
+    const count = await fromStorage(
+      this.countRegistrationMail([this.keys.registrationMails(id)], REGISTRATION_MAIL_WINDOW_MS),
+    );
+    return count <= REGISTRATION_MAILS_PER_WINDOW;
+  }
+
   async claimVerificationResend(id: string): Promise<boolean> {
     const key = this.keys.verificationResent(id);
     return (

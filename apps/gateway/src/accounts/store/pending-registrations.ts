@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RedisKeys, type RedisClient, RedisScripts, REDIS_COMMAND, type RunScript } from '@pds/redis';
 import { randomBytes } from 'node:crypto';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { ADD_PENDING_REGISTRATION, Verification, VERIFY_WITH_PASSWORD } from './account.lua';
+import { ADD_PENDING_REGISTRATION, PendingAdd, Verification, VERIFY_WITH_PASSWORD } from './account.lua';
 
 /** CONTRACT section 10: a registration not verified within 7 days is forgotten. */
 export const PENDING_REGISTRATION_MS = 7 * 24 * 60 * 60 * 1000;
-/** The newest registrations kept per email: verification checks each, so their number is bounded. */
+/**
+ * The registrations kept per email, the first ones (a later one is dropped, never an earlier one):
+ * verification checks each, so their number is bounded.
+ */
 export const PENDING_REGISTRATIONS_KEPT = 10;
 
 /** One sign-up of a still unverified email: its own password, as its Argon2id hash. */
@@ -32,7 +35,7 @@ function registeredAt(id: string): number {
  */
 @Injectable()
 export class PendingRegistrations {
-  private readonly addPending: RunScript<number>;
+  private readonly addPending: RunScript<PendingAdd>;
   private readonly verifyWithPassword: RunScript<Verification>;
 
   constructor(
@@ -44,16 +47,20 @@ export class PendingRegistrations {
     this.verifyWithPassword = scripts.bind(VERIFY_WITH_PASSWORD);
   }
 
-  /** Adds a registration to an unverified account; false when it is gone or verified. */
-  async add(accountId: string, passwordHash: string): Promise<boolean> {
+  /**
+   * Adds a registration to an unverified account: `Full` when as many are pending already (it is
+   * not kept), `NotPending` when the account is gone or verified.
+   */
+  async add(accountId: string, passwordHash: string, now = Date.now()): Promise<PendingAdd> {
     const added = this.addPending(
       [this.keys.account(accountId), this.keys.pendingRegistrations(accountId)],
-      newRegistrationId(),
+      newRegistrationId(now),
       passwordHash,
       PENDING_REGISTRATION_MS,
       PENDING_REGISTRATIONS_KEPT,
+      now - PENDING_REGISTRATION_MS,
     );
-    return (await fromStorage(added)) === 1;
+    return fromStorage(added);
   }
 
   /** The registrations still pending (not older than 7 days), newest first. */

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import Stripe from 'stripe';
 import { GatewayEnvironment } from '../../gateway.environment';
 import { ApiException } from '../../errors/api-exception';
 import { PlanCatalogue } from '../../entitlements';
@@ -35,6 +36,7 @@ export class CheckoutPages {
     if (!plan?.stripePriceId) throw ApiException.validation([`plan must be one of ${this.paidPlanIds()}`]);
     const stripe = requireStripe(this.stripe);
     const customer = await this.customers.customerOf(stripe, payer.accountId, payer.email);
+    await this.expireOpenSubscriptionCheckouts(stripe, customer);
     const metadata = { accountId: payer.accountId, plan: plan.id };
     const session = await fromStripe(
       stripe.checkout.sessions.create({
@@ -49,6 +51,24 @@ export class CheckoutPages {
       }),
     );
     return urlOf(session.url);
+  }
+
+  /**
+   * One live subscription per account (CONTRACT section 10): a new Checkout for a plan expires the
+   * earlier ones still open, so only the newest page can be paid. One completed meanwhile is refused
+   * by Stripe and left as it is (a second subscription is then cancelled and refunded by the sync).
+   */
+  private async expireOpenSubscriptionCheckouts(stripe: Stripe, customer: string): Promise<void> {
+    const open = await fromStripe(stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 }));
+    for (const session of open.data) {
+      if (session.mode !== 'subscription') continue;
+      try {
+        await stripe.checkout.sessions.expire(session.id);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError))
+          return fromStripe(Promise.reject(error as Error));
+      }
+    }
   }
 
   async boost(payer: Payer, boostId: string): Promise<string> {

@@ -4,6 +4,7 @@ import {
   type BillingState,
   billingStateOf,
   currentSubscription,
+  phaseOf,
   SUBSCRIPTION_EXPANSIONS,
 } from '@pds/entitlements';
 import type Stripe from 'stripe';
@@ -51,23 +52,19 @@ export class AccountSubscription {
 
   /** The catalogue lists plans from the cheapest up: a later plan is an upgrade. */
   isUpgrade(from: Plan, to: Plan): boolean {
-    const plans = this.catalogue.all();
-    return plans.indexOf(to) > plans.indexOf(from);
+    return this.rank(to.id) > this.rank(from.id);
   }
+
+  /** A plan's place in the catalogue, cheapest first. */
+  readonly rank = (planId: string): number => this.catalogue.all().findIndex((plan) => plan.id === planId);
 
   async changeable(accountId: string): Promise<ChangeableSubscription> {
     const stripe = requireStripe(this.stripe);
     const customerId = await fromStorage(this.billing.customerOfAccount(accountId));
     const subscription = customerId ? await this.liveSubscription(stripe, customerId) : undefined;
-    if (!customerId || !subscription)
-      throw ApiException.conflict(
-        'The account has no live subscription to change; subscribe with POST /api/v1/billing/checkout',
-      );
-    if (subscription.status === 'past_due')
-      throw ApiException.conflict(
-        'A payment of the subscription is past due; fix the payment in the billing portal first',
-      );
+    if (!customerId || !subscription) throw noLiveSubscription();
     const state = billingStateOf(subscription, this.catalogue);
+    if (phaseOf(state) === 'past_due') throw pastDue();
     const current = this.catalogue.planOf(state.plan);
     return {
       stripe,
@@ -94,4 +91,18 @@ export class AccountSubscription {
     const current = currentSubscription(list.data);
     return current && LIVE.has(current.status) ? current : undefined;
   }
+}
+
+/** 409: a change must not stack a new charge on an unpaid one. */
+export function pastDue(): ApiException {
+  return ApiException.conflict(
+    'A payment of the subscription is past due; fix the payment in the billing portal first',
+  );
+}
+
+/** 409: nothing to change; a plan starts with Checkout. */
+export function noLiveSubscription(): ApiException {
+  return ApiException.conflict(
+    'The account has no live subscription to change; subscribe with POST /api/v1/billing/checkout',
+  );
 }

@@ -1,11 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SubscriptionSummary } from '@pds/entitlements';
+import { customerMove, type CustomerMove, type SubscriptionSummary } from '@pds/entitlements';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { FREE_PLAN_ID, type Plan } from '../../entitlements';
+import type { Plan } from '../../entitlements';
 import { fromStripe } from '../stripe/stripe-call';
 import { STRIPE_SYNC, type StripeSyncClient } from '../stripe/stripe-sync.provider';
-import { AccountSubscription, type ChangeableSubscription } from './account-subscription';
+import {
+  AccountSubscription,
+  type ChangeableSubscription,
+  noLiveSubscription,
+  pastDue,
+} from './account-subscription';
 import { PlanChangeQuotes } from './plan-change-quotes';
 import { itemOf, StripePlanMoves } from './stripe-plan-moves';
 
@@ -32,25 +37,37 @@ export class PlanChanges {
   async change(accountId: string, planId: string): Promise<PlanChangeResult> {
     const target = this.subscriptions.knownPlan(planId);
     const live = await this.subscriptions.changeable(accountId);
-    if (target.id === live.current.id && live.pendingPlan === null)
+    const move = customerMove(live.state, target.id, this.subscriptions.rank);
+    if (move === 'nothing')
       throw ApiException.validation([`plan is already the account's plan (${target.id})`]);
-    if (target.id !== live.pendingPlan) await this.move(accountId, live, target);
+    if (move === 'refused' || move === 'checkout-paid')
+      throw move === 'refused' ? pastDue() : noLiveSubscription();
+    if (target.id !== live.pendingPlan) await this.move(accountId, live, target, move);
     return this.synced(live.customerId, accountId);
   }
 
-  private async move(accountId: string, live: ChangeableSubscription, to: Plan): Promise<void> {
+  /**
+   * Each move as the billing machine names it. An upgrade is charged before anything scheduled is
+   * dropped: a declined one (402) leaves the scheduled change or cancellation as it was. Moves
+   * without a charge replace what was scheduled.
+   */
+  private async move(
+    accountId: string,
+    live: ChangeableSubscription,
+    to: Plan,
+    move: CustomerMove,
+  ): Promise<void> {
     const moves = new StripePlanMoves(live.stripe);
+    if (move === 'upgrade-paid') {
+      const quoted = await this.quotedDate(accountId, live, to);
+      await moves.upgradeOncePaid(live.subscription, withPrice(to), quoted);
+      // The upgrade touched neither the schedule nor the cancellation: what was read still holds.
+      return moves.clearPending(live.subscription);
+    }
     await moves.clearPending(live.subscription);
-    if (to.id === live.current.id) return;
-    if (to.id === FREE_PLAN_ID) await moves.endAtPeriodEnd(live.subscription);
-    else if (!to.stripePriceId) throw new Error(`plan ${to.id} has no Stripe price`);
-    else if (this.subscriptions.isUpgrade(live.current, to))
-      await moves.upgradeOncePaid(
-        live.subscription,
-        { ...to, stripePriceId: to.stripePriceId },
-        await this.quotedDate(accountId, live, to),
-      );
-    else await moves.downgradeAtPeriodEnd(live.subscription, to.stripePriceId);
+    if (move === 'cancel-asked') await moves.endAtPeriodEnd(live.subscription);
+    else if (move === 'downgrade-asked')
+      await moves.downgradeAtPeriodEnd(live.subscription, withPrice(to).stripePriceId);
   }
 
   /** The proration date of the preview the account was shown, while it is still in this period. */
@@ -72,4 +89,9 @@ export class PlanChanges {
       throw ApiException.serviceUnavailable('The payment provider is unavailable', 30);
     return { plan: state.plan, subscription: state.subscription };
   }
+}
+
+function withPrice(plan: Plan): Plan & { stripePriceId: string } {
+  if (!plan.stripePriceId) throw new Error(`plan ${plan.id} has no Stripe price`);
+  return { ...plan, stripePriceId: plan.stripePriceId };
 }

@@ -13,9 +13,17 @@ const SUBSCRIPTION = {
   items: { data: [{ id: 'si_1', price: { id: 'price_pro' }, current_period_start: 1_800_000_000 }] },
 } as unknown as Stripe.Subscription;
 
-/** The moves over a client whose `subscriptions.update` answers `update`. */
-function movesWith(update: jest.Mock) {
-  const stripe = { subscriptions: { update } } as unknown as Stripe;
+const HELD = { ...SUBSCRIPTION, latest_invoice: 'in_2', pending_update: { expires_at: 1_800_082_800 } };
+
+/**
+ * The moves over a client whose `subscriptions.update` answers `update`; after a decline the
+ * subscription holds the change with its open invoice `in_2`, which `voidInvoice` records.
+ */
+function movesWith(update: jest.Mock, voidInvoice = jest.fn().mockResolvedValue({})) {
+  const stripe = {
+    subscriptions: { update, retrieve: jest.fn().mockResolvedValue(HELD) },
+    invoices: { retrieve: jest.fn().mockResolvedValue({ id: 'in_2', status: 'open' }), voidInvoice },
+  } as unknown as Stripe;
   return new StripePlanMoves(stripe);
 }
 
@@ -44,23 +52,27 @@ describe('StripePlanMoves.upgradeOncePaid', () => {
     );
   });
 
-  it('should answer 402 PAYMENT_REQUIRED when Stripe declines the card', async () => {
+  it('should answer 402 PAYMENT_REQUIRED and void the invoice of the held change when Stripe declines the card', async () => {
     const declined = new Stripe.errors.StripeCardError({
       type: 'card_error',
       code: 'card_declined',
       message: 'Your card was declined.',
     });
+    const voidInvoice = jest.fn().mockResolvedValue({});
     const error = await refusal(
-      movesWith(jest.fn().mockRejectedValue(declined)).upgradeOncePaid(SUBSCRIPTION, BUSINESS),
+      movesWith(jest.fn().mockRejectedValue(declined), voidInvoice).upgradeOncePaid(SUBSCRIPTION, BUSINESS),
     );
     expect(error.getStatus()).toBe(402);
     expect(error.body.code).toBe('PAYMENT_REQUIRED');
+    expect(voidInvoice).toHaveBeenCalledWith('in_2');
   });
 
-  it('should answer 402 when Stripe holds the change in pending_update instead', async () => {
-    const held = jest.fn().mockResolvedValue({ pending_update: { expires_at: 1_800_082_800 } });
-    const error = await refusal(movesWith(held).upgradeOncePaid(SUBSCRIPTION, BUSINESS));
+  it('should answer 402 and void the invoice when Stripe holds the change in pending_update instead', async () => {
+    const voidInvoice = jest.fn().mockResolvedValue({});
+    const held = jest.fn().mockResolvedValue(HELD);
+    const error = await refusal(movesWith(held, voidInvoice).upgradeOncePaid(SUBSCRIPTION, BUSINESS));
     expect(error.getStatus()).toBe(402);
+    expect(voidInvoice).toHaveBeenCalledWith('in_2');
   });
 
   it('should answer 503 when Stripe fails otherwise', async () => {

@@ -44,7 +44,7 @@ export class StripePlanMoves {
   /**
    * An upgrade that applies once its prorated charge is paid (`pending_if_incomplete`): a declined
    * card leaves the subscription as it was (Stripe answers 402, or holds the change in
-   * `pending_update` until it expires) and this answers 402. `prorationDate` is the previewed one,
+   * `pending_update`), its invoice is voided and this answers 402. `prorationDate` is the previewed one,
    * so the charge is the amount shown.
    */
   async upgradeOncePaid(
@@ -70,10 +70,24 @@ export class StripePlanMoves {
         },
       );
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError) throw declined(to);
-      return fromStripe(Promise.reject(error as Error));
+      if (!(error instanceof Stripe.errors.StripeCardError))
+        return fromStripe(Promise.reject(error as Error));
+      updated = await fromStripe(this.stripe.subscriptions.retrieve(subscription.id));
     }
-    if (updated.pending_update) throw declined(to);
+    if (!updated.pending_update) return;
+    await this.voidDeclined(updated, latest);
+    throw declined(to);
+  }
+
+  /**
+   * Voids the open invoice of a declined change at once (CONTRACT section 10), which also cancels
+   * Stripe's pending update: fixing the card later never charges or applies it.
+   */
+  private async voidDeclined(subscription: Stripe.Subscription, before: string): Promise<void> {
+    const invoiceId = idOf(subscription.latest_invoice);
+    if (invoiceId === before || invoiceId === 'none') return;
+    const invoice = await fromStripe(this.stripe.invoices.retrieve(invoiceId));
+    if (invoice.status === 'open') await fromStripe(this.stripe.invoices.voidInvoice(invoiceId));
   }
 
   async downgradeAtPeriodEnd(subscription: Stripe.Subscription, priceId: string): Promise<void> {

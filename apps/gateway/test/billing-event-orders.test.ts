@@ -1,0 +1,168 @@
+import { submitForm } from '@pds/testing';
+import { until } from './support/admin-api';
+import type { SignedInUser } from './support/accounts-api';
+import {
+  billingApi,
+  type BillingStack,
+  newPayer,
+  rateLimitOf,
+  startBillingStack,
+  subscribe,
+  subscriptionIdOf,
+} from './support/billing-stack';
+
+interface AccountView {
+  readonly id: string;
+  readonly plan: string;
+  readonly subscription: {
+    status: string;
+    cancelAtPeriodEnd: boolean;
+    pendingPlan: string | null;
+  } | null;
+}
+
+interface InvoiceView {
+  readonly amount: string;
+  readonly status: string;
+}
+
+/**
+ * Issue 54: the findings of events in an order nobody planned, each replayed from outside through
+ * two gateway replicas and the payments simulator (CONTRACT section 10).
+ */
+describe('billing: money stays right in every order of events', () => {
+  let stack: BillingStack;
+
+  beforeAll(async () => {
+    stack = await startBillingStack('billing-event-orders');
+  });
+
+  afterAll(async () => {
+    await stack.close();
+  });
+
+  const accountOf = async (user: SignedInUser): Promise<AccountView> =>
+    (await billingApi(stack.gateways[1], user).account()).body as AccountView;
+
+  const invoicesOf = async (user: SignedInUser): Promise<InvoiceView[]> =>
+    ((await billingApi(stack.gateways[1], user).invoices()).body as { invoices: InvoiceView[] }).invoices;
+
+  const customerOf = async (user: SignedInUser): Promise<string> =>
+    (await stack.harness.redis.hget(
+      stack.harness.keys.account((await accountOf(user)).id),
+      'stripeCustomerId',
+    )) ?? '';
+
+  const webhooksSettled = () =>
+    until(
+      () => stack.sim.deliveries(),
+      (deliveries) => deliveries.every((delivery) => delivery.state === 'delivered'),
+      10_000,
+      'every webhook delivered',
+    );
+
+  async function proCustomer(
+    email: string,
+  ): Promise<{ user: SignedInUser; key: string; subscription: string }> {
+    const user = await newPayer(stack, email);
+    const key = await billingApi(stack.gateways[0], user).createKey();
+    await subscribe(stack.gateways[0], user, 'pro');
+    await until(
+      () => rateLimitOf(stack.gateways[1], key),
+      (limit) => limit === 300,
+      5_000,
+      'pro limits',
+    );
+    return { user, key, subscription: await subscriptionIdOf(stack, (await accountOf(user)).id) };
+  }
+
+  it('should keep a cancellation and void the invoice at once when an upgrade is declined, and never charge it once the card is fixed', async () => {
+    const { user, key, subscription } = await proCustomer('declined-keeps-cancel@example.test');
+    const api = billingApi(stack.gateways[0], user);
+    expect((await api.changePlan('free')).status).toBe(200);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
+    expect((await api.changePlan('business')).status).toBe(402);
+    await webhooksSettled();
+    expect(await accountOf(user)).toMatchObject({
+      plan: 'pro',
+      subscription: { status: 'active', cancelAtPeriodEnd: true },
+    });
+    expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
+
+    await stack.sim.control('POST', `/subscriptions/${subscription}/fix-card`);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
+    await until(
+      () => rateLimitOf(stack.gateways[1], key),
+      (limit) => limit === 40,
+      5_000,
+      'free limits',
+    );
+    await webhooksSettled();
+    expect((await accountOf(user)).plan).toBe('free');
+    expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
+  });
+
+  it('should expire the first Checkout when a second is opened, so only one can be paid', async () => {
+    const user = await newPayer(stack, 'two-checkouts@example.test');
+    const api = billingApi(stack.gateways[0], user);
+    const first = (await api.checkout('pro')).body as { url: string };
+    const second = (await api.checkout('business')).body as { url: string };
+    expect((await fetch(first.url)).status).toBe(410);
+    await submitForm(second.url, 'Pay');
+    await until(
+      () => accountOf(user),
+      (view) => view.plan === 'business',
+      5_000,
+      'business',
+    );
+    const customer = await customerOf(user);
+    const all = await stack.sim.stripe.subscriptions.list({ customer, status: 'all' });
+    expect(all.data.map((subscription) => subscription.status)).toEqual(['active']);
+  });
+
+  it('should cancel and refund at once a second subscription paid all the same, keeping the first', async () => {
+    const { user, key, subscription } = await proCustomer('second-paid@example.test');
+    const customer = await customerOf(user);
+    const accountId = (await accountOf(user)).id;
+    // A second Checkout made around the gateway (a race the expiry cannot see), paid.
+    const extra = await stack.sim.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: accountId,
+      line_items: [{ price: 'price_business_monthly', quantity: 1 }],
+      metadata: { accountId, plan: 'business' },
+      success_url: 'http://app.example/ok',
+    });
+    await submitForm(extra.url!, 'Pay');
+    const paid = await stack.sim.stripe.checkout.sessions.retrieve(extra.id);
+    const second = paid.subscription as string;
+    await until(
+      () => stack.sim.stripe.subscriptions.retrieve(second),
+      (found) => found.status === 'canceled',
+      5_000,
+      'the second subscription cancelled',
+    );
+    const [payment] = (await stack.sim.stripe.invoicePayments.list({ invoice: paid.invoice as string })).data;
+    const refunds = await stack.sim.stripe.refunds.list({
+      payment_intent: payment!.payment.payment_intent as string,
+    });
+    expect(refunds.data.map((refund) => refund.amount)).toEqual([payment!.amount_paid]);
+    await webhooksSettled();
+    expect((await accountOf(user)).plan).toBe('pro');
+    expect((await stack.sim.stripe.subscriptions.retrieve(subscription)).status).toBe('active');
+    expect(await rateLimitOf(stack.gateways[1], key)).toBe(300);
+
+    // Cancelling the plan ends the one that is left: back to free, nothing charged again.
+    expect((await billingApi(stack.gateways[0], user).changePlan('free')).status).toBe(200);
+    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
+    await until(
+      () => rateLimitOf(stack.gateways[1], key),
+      (limit) => limit === 40,
+      5_000,
+      'free limits',
+    );
+    // Paid: the first Pro invoice and the refunded Business one; no renewal of either.
+    const paidInvoices = await stack.sim.stripe.invoices.list({ customer, status: 'paid' });
+    expect(paidInvoices.data).toHaveLength(2);
+  });
+});
