@@ -12,11 +12,38 @@ const run = promisify(execFile);
 export const PROMETHEUS_DIR = join(OBSERVABILITY, 'prometheus');
 export const ALERTMANAGER_DIR = join(OBSERVABILITY, 'alertmanager');
 
-/**
- * The intervals of the tests' copies of the deployed configuration (minutes there, seconds here),
- * so an alert arrives within its rule's `for:` plus these.
- */
-export const TEST_INTERVALS = { scrape: 2, evaluation: 1, groupWait: 1, groupInterval: 2 } as const;
+/** The deployed intervals an alert's page and its resolution wait for, in seconds. */
+export interface ShippedIntervals {
+  readonly scrape: number;
+  readonly evaluation: number;
+  /** Of the critical route, the one that pages. */
+  readonly groupWait: number;
+  readonly groupInterval: number;
+}
+
+function seconds(duration: string): number {
+  const match = /^(\d+)(s|m)$/.exec(duration);
+  if (!match) throw new Error(`unexpected duration ${duration}`);
+  return Number(match[1]) * (match[2] === 'm' ? 60 : 1);
+}
+
+/** The intervals of prometheus.yml and of alertmanager.yml's critical route, as shipped. */
+export async function shippedIntervals(): Promise<ShippedIntervals> {
+  const prometheus = parse(await readFile(join(PROMETHEUS_DIR, 'prometheus.yml'), 'utf8')) as {
+    global: { scrape_interval: string; evaluation_interval: string };
+  };
+  const alertmanager = parse(await readFile(join(ALERTMANAGER_DIR, 'alertmanager.yml'), 'utf8')) as {
+    route: { routes: { matchers: string[]; group_wait: string; group_interval: string }[] };
+  };
+  const critical = alertmanager.route.routes.find((route) => route.matchers.includes('severity="critical"'));
+  if (!critical) throw new Error('alertmanager.yml has no critical route');
+  return {
+    scrape: seconds(prometheus.global.scrape_interval),
+    evaluation: seconds(prometheus.global.evaluation_interval),
+    groupWait: seconds(critical.group_wait),
+    groupInterval: seconds(critical.group_interval),
+  };
+}
 
 /** A target of the test's own processes for a job of prometheus.yml, and its compose service name. */
 export interface LocalTarget {
@@ -39,8 +66,8 @@ interface PrometheusConfig {
 }
 
 /**
- * The deployed prometheus.yml with only what differs on this machine replaced: the intervals, the
- * rule files by absolute path, Alertmanager's address, and each job's targets (jobs without a
+ * The deployed prometheus.yml with only what differs on this machine replaced (its intervals stay
+ * as shipped): the rule files by absolute path, Alertmanager's address, and each job's targets (jobs without a
  * local target are left out). A DNS-discovered job's relabelling only names the compose service;
  * here the target carries that name as a label instead.
  */
@@ -49,12 +76,6 @@ export async function renderPrometheusConfig(
   alertmanager: string,
 ): Promise<string> {
   const config = parse(await readFile(join(PROMETHEUS_DIR, 'prometheus.yml'), 'utf8')) as PrometheusConfig;
-  config.global = {
-    ...config.global,
-    scrape_interval: `${TEST_INTERVALS.scrape}s`,
-    scrape_timeout: `${TEST_INTERVALS.scrape}s`,
-    evaluation_interval: `${TEST_INTERVALS.evaluation}s`,
-  };
   config.rule_files = config.rule_files.map((file) => join(PROMETHEUS_DIR, file));
   config.alerting.alertmanagers = [{ static_configs: [{ targets: [alertmanager] }] }];
   config.scrape_configs = config.scrape_configs.flatMap((job) => {
@@ -72,18 +93,6 @@ export async function renderPrometheusConfig(
   return stringify(config);
 }
 
-interface Route {
-  group_wait?: string;
-  group_interval?: string;
-  routes?: Route[];
-}
-
-function shortenIntervals(route: Route): void {
-  if (route.group_wait !== undefined) route.group_wait = `${TEST_INTERVALS.groupWait}s`;
-  if (route.group_interval !== undefined) route.group_interval = `${TEST_INTERVALS.groupInterval}s`;
-  for (const child of route.routes ?? []) shortenIntervals(child);
-}
-
 /** The deployed Alertmanager configuration, rendered by its own render.sh from `env`. */
 export async function renderedAlertmanagerConfig(env: Readonly<Record<string, string>>): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'pds-alertmanager-config-'));
@@ -94,13 +103,6 @@ export async function renderedAlertmanagerConfig(env: Readonly<Record<string, st
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-/** As renderedAlertmanagerConfig, with only the routes' group intervals shortened. */
-export async function renderAlertmanagerConfig(env: Readonly<Record<string, string>>): Promise<string> {
-  const config = parse(await renderedAlertmanagerConfig(env)) as { route: Route };
-  shortenIntervals(config.route);
-  return stringify(config);
 }
 
 export interface Daemon {
