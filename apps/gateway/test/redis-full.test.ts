@@ -93,10 +93,10 @@ describe('Redis full under noeviction (maxmemory reached)', () => {
     );
     expect(await readinessFailure(url)).toBeUndefined();
     // With Redis back the ingestor is ready again, though its exchange was never reached: readiness
-    // is this process's health, the exchanges' freshness only reported (CONTRACT section 8).
+    // is this process's health; the age of the stored data is only reported (CONTRACT section 8).
     expect(await readiness(ingestor as RunningApp)).toMatchObject({
       status: 200,
-      body: { ready: true, redis: 'ok', exchange: { ageSeconds: null } },
+      body: { ready: true, redis: 'ok', exchange: { ageSeconds: expect.any(Number) as unknown } },
     });
     // Every line the worker printed through the outage is JSON (no raw stack from BullMQ).
     for (const line of ingestor?.output ?? []) expect(() => JSON.parse(line) as unknown).not.toThrow();
