@@ -1,6 +1,7 @@
 import {
   eventually,
   isMsg,
+  PRICE,
   readiness,
   redisAt,
   type RedisServer,
@@ -12,6 +13,7 @@ import {
   startRedisServer,
 } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
+import { RawWebSocket } from './support/raw-websocket';
 
 jest.setTimeout(4 * 60_000);
 
@@ -34,6 +36,8 @@ describe('Readiness of every replica (CONTRACT section 8)', () => {
   let sims: Sim[];
   let workers: RunningApp[];
 
+  let key: string;
+
   beforeAll(async () => {
     server = await startRedisServer();
     harness = await gatewayHarness('health-ready', redisAt(server.url));
@@ -53,6 +57,7 @@ describe('Readiness of every replica (CONTRACT section 8)', () => {
     await leader.waitForLog(isMsg('leader'));
     workers = [leader, await spawnIngestor(harness, primary, exchanges), await spawnCache(harness, primary)];
     await Promise.all([harness.startGateway(), harness.startGateway()]);
+    ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
   });
 
   afterAll(async () => {
@@ -111,5 +116,21 @@ describe('Readiness of every replica (CONTRACT section 8)', () => {
       'every replica ready again once Redis answers',
       60_000,
     );
+  });
+
+  it('should make a gateway unready naming draining from its SIGTERM on, while the others stay ready', async () => {
+    const draining = harness.gateways[1];
+    if (!draining) throw new Error('no second gateway');
+    // A client that never answers the close frame holds the drain open for its grace (2 s).
+    const socket = await RawWebSocket.open(draining.port, `${PRICE}?apiKey=${key}`);
+    await socket.firstFrame;
+    draining.process.kill('SIGTERM');
+    const message = await eventually(async () => {
+      const answer = await gatewayReady(1).catch(() => undefined);
+      return answer?.status === 503 ? answer.body.message : undefined;
+    }, 'the draining gateway unready');
+    expect(message).toMatch(/^Not ready: draining/);
+    expect((await gatewayReady(0)).status).toBe(200);
+    socket.destroy();
   });
 });

@@ -77,7 +77,7 @@ describe('GatewayReadiness', () => {
 
   it('should be unready naming draining from the shutdown signal on', async () => {
     const readiness = readinessOf(healthy());
-    readiness.beforeApplicationShutdown();
+    readiness.onModuleDestroy();
     expect(await readiness.check()).toMatchObject({ ready: false, check: 'draining' });
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type BeforeApplicationShutdown, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { DEFAULT_SYMBOL } from '@pds/market';
 import {
   exchangeFreshness,
@@ -43,7 +43,7 @@ type Failure = Extract<GatewayReadinessAnswer, { ready: false }>;
  * it and `pds_ready` reports it at each scrape.
  */
 @Injectable()
-export class GatewayReadiness implements ReadinessProbe, BeforeApplicationShutdown {
+export class GatewayReadiness implements ReadinessProbe, OnModuleDestroy {
   private readonly probeKey: string;
   private draining = false;
 
@@ -59,8 +59,11 @@ export class GatewayReadiness implements ReadinessProbe, BeforeApplicationShutdo
     readinessGauge(registry, () => this.check());
   }
 
-  /** From the shutdown signal on, load balancers stop sending new work while the streams drain. */
-  beforeApplicationShutdown(): void {
+  /**
+   * From the shutdown signal on, load balancers stop sending new work while the streams drain. The
+   * first hook of Nest's close, run for every module before any drain starts (beforeApplicationShutdown).
+   */
+  onModuleDestroy(): void {
     this.draining = true;
   }
 
