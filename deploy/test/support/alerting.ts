@@ -45,6 +45,31 @@ export async function shippedIntervals(): Promise<ShippedIntervals> {
   };
 }
 
+/**
+ * How long an alert may take to reach the receiver: its `for:`, a scrape to see the failure, an
+ * evaluation, Alertmanager's group wait and interval, then a margin for a busy machine (a bound to
+ * wait within, not a timing asserted).
+ */
+export function deliveryLimitMs(intervals: ShippedIntervals, forSeconds: number): number {
+  const { scrape, evaluation, groupWait, groupInterval } = intervals;
+  return (forSeconds + scrape + evaluation + groupWait + groupInterval) * 1000 + 60_000;
+}
+
+/** A resolution's bound: a scrape, an evaluation and the group's next flush, plus the margin. */
+export function resolveLimitMs(intervals: ShippedIntervals): number {
+  return (intervals.scrape + intervals.evaluation + intervals.groupInterval) * 1000 + 60_000;
+}
+
+/** The expression of an alert of slo.yml, to ask Prometheus what it answers now. */
+export async function sloAlertExpr(alert: string): Promise<string> {
+  const file = parse(await readFile(join(PROMETHEUS_DIR, 'slo.yml'), 'utf8')) as {
+    groups: { rules: { alert?: string; expr: string }[] }[];
+  };
+  const rule = file.groups.flatMap((group) => group.rules).find((each) => each.alert === alert);
+  if (!rule) throw new Error(`slo.yml has no alert ${alert}`);
+  return rule.expr;
+}
+
 /** A target of the test's own processes for a job of prometheus.yml, and its compose service name. */
 export interface LocalTarget {
   readonly address: string;
@@ -173,4 +198,11 @@ export async function startAlertmanager(config: string): Promise<Daemon> {
     },
     '/-/ready',
   );
+}
+
+/** Debian's redis_exporter watching the Redis at `redisUrl` (`redis_up`). */
+export function startRedisExporter(redisUrl: string): Promise<Daemon> {
+  const args = (port: number) =>
+    Promise.resolve(['-redis.addr', redisUrl, '-web.listen-address', `127.0.0.1:${port}`]);
+  return startDaemon('prometheus-redis-exporter', args, '/health');
 }
