@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
-import { PROMETHEUS_DIR, renderedAlertmanagerConfig } from './support/alerting';
+import { PROMETHEUS_DIR, renderedAlertmanagerConfig, shippedIntervals } from './support/alerting';
 import { RULE_FILES, ROOT } from './support/observability-files';
 
 const run = promisify(execFile);
@@ -120,8 +120,10 @@ describe('alerting configuration', () => {
     expect(unlisted).toEqual([]);
   });
 
-  it('should render an Alertmanager configuration amtool accepts, without receivers set and with all of them', async () => {
-    expect(await amtoolCheck(await renderedAlertmanagerConfig({}))).toContain('SUCCESS');
+  it('should render an Alertmanager configuration amtool accepts, with no receiver when told so and with all of them', async () => {
+    expect(await amtoolCheck(await renderedAlertmanagerConfig({ ALERT_RECEIVER: 'none' }))).toContain(
+      'SUCCESS',
+    );
     const everything = await renderedAlertmanagerConfig({
       ALERT_WEBHOOK_URL: 'https://pager.example/hooks/pds',
       ALERT_EMAIL_TO: 'oncall@example.com',
@@ -151,5 +153,21 @@ describe('alerting configuration', () => {
     await expect(renderedAlertmanagerConfig({ ALERT_EMAIL_TO: 'oncall@example.com' })).rejects.toThrow(
       /ALERT_SMTP_FROM must be set/,
     );
+  });
+
+  it('should refuse to render with no receiver unless ALERT_RECEIVER is none, naming the settings', async () => {
+    await expect(renderedAlertmanagerConfig({})).rejects.toThrow(
+      /No alert receiver: set ALERT_WEBHOOK_URL, or ALERT_EMAIL_TO .* or ALERT_RECEIVER=none/,
+    );
+    // The dead man's switch alone pages no one for an outage.
+    await expect(
+      renderedAlertmanagerConfig({ ALERT_WATCHDOG_URL: 'https://deadman.example/ping/pds' }),
+    ).rejects.toThrow(/No alert receiver/);
+  });
+
+  it("should bound a page's resolution by 60 s of the recovery in the shipped intervals", async () => {
+    // A scrape sees the recovery, an evaluation resolves and sends it, the group's next flush notifies.
+    const { scrape, evaluation, groupInterval } = await shippedIntervals();
+    expect(scrape + evaluation + groupInterval).toBeLessThanOrEqual(60);
   });
 });

@@ -2,6 +2,7 @@ import {
   eventually,
   freePort,
   isMsg,
+  spawnApp,
   type MailSink,
   mailTo,
   redisAt,
@@ -17,11 +18,15 @@ import {
 import { type AlertReceiver, startAlertReceiver } from './support/alert-receiver';
 import {
   type Daemon,
-  renderAlertmanagerConfig,
+  deliveryLimitMs,
+  renderedAlertmanagerConfig,
   renderPrometheusConfig,
+  resolveLimitMs,
+  type ShippedIntervals,
+  shippedIntervals,
+  sloAlertExpr,
   startAlertmanager,
-  startDaemon,
-  TEST_INTERVALS,
+  startRedisExporter,
 } from './support/alerting';
 import { type LocalPrometheus, startPrometheusWith } from './support/prometheus';
 
@@ -31,20 +36,14 @@ const RUNBOOK = 'https://runbooks.example/price-data-service/runbook.md';
 const ONCALL = 'oncall@example.com';
 /** The rules' `for:` (alerts.yml) of the two alerts driven here. */
 const FOR_SECONDS = { PriceStale: 30, RedisDown: 30 } as const;
+/** The symptoms RedisDown holds back (alertmanager.yml) that page when they fire on their own. */
+const REDIS_SYMPTOMS = ['PriceStale', 'NoIngestorLeader', 'ErrorBudgetBurn'];
 /**
- * How long an alert may take to reach the receiver: its `for:`, a scrape to see the failure, an
- * evaluation, Alertmanager's group wait, then a margin for a busy machine (a bound, not a timing).
- */
-function deliveryLimitMs(alert: keyof typeof FOR_SECONDS): number {
-  const { scrape, evaluation, groupWait, groupInterval } = TEST_INTERVALS;
-  return (FOR_SECONDS[alert] + scrape + evaluation + groupWait + groupInterval) * 1000 + 60_000;
-}
-
-/**
- * Issue 35: the deployed rules and Alertmanager routes (rendered from the real files, intervals
- * shortened) page a webhook receiver for real outages of real processes, and say when they end.
- * Debian's prometheus, prometheus-alertmanager and prometheus-redis-exporter; a private Redis, so
- * the shared one is never stopped.
+ * Issues 35 and 53: the deployed rules and Alertmanager routes (rendered from the real files, with
+ * the shipped scrape, evaluation and group intervals) page a webhook receiver for real outages of
+ * real processes, say when they end, and send no page for the incident after that. Debian's
+ * prometheus, prometheus-alertmanager and prometheus-redis-exporter; a private Redis, so the shared
+ * one is never stopped. Each page-and-resolve round takes about two minutes (the shipped timings).
  */
 describe('alerts from Prometheus through Alertmanager to a webhook receiver', () => {
   const prefix = uniquePrefix('alerting');
@@ -56,6 +55,9 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
   let redisExporter: Daemon | undefined;
   let prometheus: LocalPrometheus | undefined;
   let ingestors: RunningApp[] = [];
+  // A gateway answering its scrape, so GatewaysDown (the cause of every SLO's burn) stays quiet.
+  let gateway: RunningApp | undefined;
+  let intervals: ShippedIntervals;
   const metricsPorts: number[] = [];
 
   const startIngestors = async (): Promise<void> => {
@@ -72,12 +74,13 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
   };
 
   beforeAll(async () => {
+    intervals = await shippedIntervals();
     redis = await startRedisServer();
     sim = await startExchangeSim({ SIM_TRADES_PER_SECOND: '5', SIM_KLINE_PUSH_MS: '1000' });
     receiver = await startAlertReceiver();
     sink = await startMailSink();
     alertmanager = await startAlertmanager(
-      await renderAlertmanagerConfig({
+      await renderedAlertmanagerConfig({
         ALERT_WEBHOOK_URL: receiver.url,
         ALERT_EMAIL_TO: ONCALL,
         ALERT_SMTP_FROM: 'alerts@example.com',
@@ -86,21 +89,24 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
         ALERT_SMTP_REQUIRE_TLS: 'false',
       }),
     );
-    const redisUrl = redis.url;
-    redisExporter = await startDaemon(
-      'prometheus-redis-exporter',
-      (port) => Promise.resolve(['-redis.addr', redisUrl, '-web.listen-address', `127.0.0.1:${port}`]),
-      '/health',
-    );
+    redisExporter = await startRedisExporter(redis.url);
     metricsPorts.push(await freePort(), await freePort());
     await startIngestors();
     await ingestors[0]?.waitForLog(isMsg('leader'));
+    const gatewayMetrics = await freePort();
+    gateway = await spawnApp('gateway', {
+      ...redisAt(redis.url).env,
+      REDIS_PREFIX: prefix,
+      HOST: '127.0.0.1',
+      METRICS_PORT: String(gatewayMetrics),
+    });
     const config = await renderPrometheusConfig(
       {
         ingestor: metricsPorts.map((port, index) => ({
           address: `127.0.0.1:${port}`,
           service: `ingestor-${index + 1}`,
         })),
+        gateway: [{ address: `127.0.0.1:${gatewayMetrics}`, service: 'gateway-1' }],
         redis: [{ address: new URL(redisExporter.url).host }],
       },
       new URL(alertmanager.url).host,
@@ -113,6 +119,7 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
 
   afterAll(async () => {
     await stopIngestors();
+    await gateway?.stop();
     await prometheus?.stop();
     await redisExporter?.stop();
     await alertmanager?.stop();
@@ -153,7 +160,7 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
       'PriceStale',
       'firing',
       stoppedAt,
-      deliveryLimitMs('PriceStale'),
+      deliveryLimitMs(intervals, FOR_SECONDS.PriceStale),
     );
     console.log(
       `PriceStale reached the receiver ${Math.round((notification.receivedAt - stoppedAt) / 1000)} s after the stop`,
@@ -165,20 +172,45 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
     // The same page by mail, through the SMTP receiver.
     const mail = await sink.waitForMail(
       (each) => mailTo(ONCALL)(each) && /\[FIRING:\d+\] PriceStale/.test(each.subject),
-      deliveryLimitMs('PriceStale'),
+      deliveryLimitMs(intervals, FOR_SECONDS.PriceStale),
     );
     expect(mail.subject).toContain('critical');
 
     const restartedAt = Date.now();
     await startIngestors();
-    await receiver.waitFor('PriceStale', 'resolved', restartedAt, 120_000);
+    const resolved = await receiver.waitFor('PriceStale', 'resolved', restartedAt, resolveLimitMs(intervals));
+    console.log(
+      `PriceStale's resolution reached the receiver ${Math.round((resolved.notification.receivedAt - restartedAt) / 1000)} s after the restart`,
+    );
+  });
+
+  it('should send no page for the stale price after it resolved: its SLO burn stays quiet while the windows still hold it', async () => {
+    const { receiver, prometheus } = running();
+    // The outage is still in the burn windows: the fast pair's condition holds for price-freshness...
+    const burning = await prometheus.query(
+      'pds_slo:errors:ratio_rate5m{slo="price-freshness"} > on (slo) (14.4 * (1 - pds_slo:objective))',
+    );
+    expect(burning).toMatchObject({ ok: true, samples: [{ metric: { slo: 'price-freshness' } }] });
+    // ...and the only cause that held it back is PriceStale (no gateway or Redis outage).
+    expect(await prometheus.query('max_over_time(pds_slo:cause_firing[35m])')).toMatchObject({
+      ok: true,
+      samples: [{ metric: { slo: 'price-freshness' } }],
+    });
+    // ...yet the alert's own expression answers nothing, so it is neither pending nor firing, and
+    // no page for it reached the receiver at any time.
+    expect(await prometheus.query(await sloAlertExpr('ErrorBudgetBurn'))).toEqual({ ok: true, samples: [] });
+    expect(await prometheus.query('ALERTS{alertname=~"ErrorBudgetBurn.*"}')).toEqual({
+      ok: true,
+      samples: [],
+    });
+    expect(receiver.pagesSince(['ErrorBudgetBurn', 'ErrorBudgetBurnSlow'], 0)).toEqual([]);
   });
 
   it('should page RedisDown when Redis stops, with the Redis memory gauges absent meanwhile, and resolve it once Redis is back', async () => {
     const { redis, receiver, prometheus } = running();
     await untilSeries(prometheus, 'pds:price_age_seconds < 30', 1);
     // Both ingestors report Redis' memory; with no maxmemory (this Redis has none) no headroom.
-    await untilSeries(prometheus, 'pds_redis_memory_used_bytes', 2);
+    await untilSeries(prometheus, 'pds_redis_memory_used_bytes{job="ingestor"}', 2);
     expect(await prometheus.query('pds_redis_memory_headroom_bytes')).toEqual({ ok: true, samples: [] });
     const stoppedAt = Date.now();
     await redis.stop();
@@ -186,7 +218,7 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
       'RedisDown',
       'firing',
       stoppedAt,
-      deliveryLimitMs('RedisDown'),
+      deliveryLimitMs(intervals, FOR_SECONDS.RedisDown),
     );
     console.log(
       `RedisDown reached the receiver ${Math.round((notification.receivedAt - stoppedAt) / 1000)} s after the stop`,
@@ -199,6 +231,16 @@ describe('alerts from Prometheus through Alertmanager to a webhook receiver', ()
 
     const restartedAt = Date.now();
     await redis.start();
-    await receiver.waitFor('RedisDown', 'resolved', restartedAt, 60_000);
+    const resolved = await receiver.waitFor('RedisDown', 'resolved', restartedAt, resolveLimitMs(intervals));
+    console.log(
+      `RedisDown's resolution reached the receiver ${Math.round((resolved.notification.receivedAt - restartedAt) / 1000)} s after the restart`,
+    );
+    // No page for a symptom it held back, once it ended: wait until none fires in Prometheus, then
+    // one more evaluation and group flush for a notification already on its way.
+    await untilSeries(prometheus, `ALERTS{alertname=~"${REDIS_SYMPTOMS.join('|')}", alertstate="firing"}`, 0);
+    await new Promise((resolve) =>
+      setTimeout(resolve, (intervals.evaluation + intervals.groupInterval) * 1000),
+    );
+    expect(receiver.pagesSince(REDIS_SYMPTOMS, restartedAt)).toEqual([]);
   });
 });

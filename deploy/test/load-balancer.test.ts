@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { PRICE, type RunningApp } from '@pds/testing';
+import { eventually, PRICE, type RunningApp } from '@pds/testing';
 import { getJson, until, connect, type StreamClient, wsUrl } from '../../apps/gateway/test/support';
 import { type ReplicaStack, startReplicaStack } from './support/replica-stack';
 
@@ -179,7 +179,14 @@ describe('two gateways behind the shipped nginx configuration (local multi-repli
         const from = Date.now();
         await stack.replicas[index]!.stop('SIGTERM');
         const replacement = await stack.startReplica(index);
-        expect((await getJson(`http://127.0.0.1:${stack.ports[index]}/health/ready`)).status).toBe(200);
+        // Ready once its mirror is seeded from Redis (CONTRACT section 8), moments after it listens.
+        await eventually(
+          async () =>
+            (await getJson(`http://127.0.0.1:${stack.ports[index]}/health/ready`)).status === 200
+              ? true
+              : undefined,
+          'the replacement replica ready',
+        );
         await stack.servesThroughNginx(replacement);
         restarts.push({ from, to: Date.now() });
       }

@@ -148,7 +148,7 @@ interface ComposeService {
 /** The compose file with the observability profile, as docker-compose resolves it. */
 async function composeConfig(): Promise<{ services: Record<string, ComposeService> }> {
   const compose = ['-f', join(ROOT, 'docker-compose.yml'), '--profile', 'observability'];
-  // Compose requires Redis's password (README, "Running with containers"); Grafana's is checked at its start.
+  // Compose requires Redis's password (docs/production.md, "Compose"); Grafana's is checked at its start.
   const env = { ...process.env, REDIS_PASSWORD: 'compose-check-password-0123456789' };
   await run('docker-compose', [...compose, 'config', '-q'], { env });
   const { stdout } = await run('docker-compose', [...compose, 'config'], {

@@ -27,8 +27,9 @@ const asGrafanaSends = (expr: string): string =>
 
 /**
  * The alerts whose signal (the expression before its final comparison) this stack answers: the
- * others watch exporters it does not run (Redis, nginx, the edge), vanished targets (absent()),
- * SLO burn rates, or series that only exist once something goes wrong (429s, a second exchange).
+ * others watch exporters it does not run (Redis, nginx, the edge, Alertmanager; RedisErrors counts
+ * only while the Redis exporter says Redis answers), vanished targets (absent()), SLO burn rates,
+ * or series that only exist once something goes wrong (429s, a second exchange).
  */
 const SIGNALLED = [
   'PriceStale',
@@ -36,9 +37,10 @@ const SIGNALLED = [
   'ExchangeFlapping',
   'HistoryQueueBacklog',
   'RepairJobFailing',
+  'KlineGapsFrequent',
+  'IngestLagHigh',
   'ReplicaNotReady',
   'FanOutLagHigh',
-  'RedisErrors',
   'RedisMemoryHigh',
   'WebhookFailing',
 ];

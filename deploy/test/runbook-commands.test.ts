@@ -4,15 +4,22 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { ROOT } from './support/compose-check';
-import { codeOf, composeInvocations, settingsNamed, SUBCOMMANDS } from './support/runbook-commands';
+import {
+  codeOf,
+  composeInvocations,
+  type ComposeService,
+  settingsNamed,
+  stopsReplicasTogether,
+  SUBCOMMANDS,
+} from './support/runbook-commands';
 
 const run = promisify(execFile);
 const COMPOSE_FILE = join(ROOT, 'docker-compose.yml');
-/** What docker-compose needs to render the file at all (README, "Running with containers"). */
+/** What docker-compose needs to render the file at all (docs/production.md, "Compose"). */
 const REQUIRED = { REDIS_PASSWORD: 'runbook-check-password-0123456789' };
 const ALL_PROFILES = ['--profile', 'observability', '--profile', 'offline'];
 
-interface Service {
+interface Service extends ComposeService {
   readonly profiles?: string[];
 }
 
@@ -75,6 +82,37 @@ describe('the runbook against the compose file', () => {
       .filter((invocation) => invocation.subcommand === 'restart')
       .filter((invocation) => invocation.services.filter((name) => name.startsWith('ingestor-')).length > 1);
     expect(together).toEqual([]);
+  });
+
+  it('should stop, re-create or restart at most one replica a command (issue 53)', () => {
+    const together = code.flatMap(composeInvocations).flatMap((invocation) => {
+      const problem = stopsReplicasTogether(invocation, services);
+      return problem ? [`${problem}: ${invocation.source}`] : [];
+    });
+    expect(together).toEqual([]);
+  });
+
+  it('should tell a command that would re-create several replicas at once from one that would not', () => {
+    const judged = (command: string) =>
+      composeInvocations(command).map((invocation) => stopsReplicasTogether(invocation, services) ?? 'ok');
+    expect(judged('docker-compose up -d')).toEqual(['names no service: acts on every replica at once']);
+    expect(judged('docker-compose up -d --no-deps gateway-1 gateway-2')).toEqual([
+      'names 2 replicas in one command',
+    ]);
+    expect(judged('docker-compose restart ingestor-1 ingestor-2')).toEqual([
+      'names 2 replicas in one command',
+    ]);
+    expect(judged('docker-compose up -d nginx')).toEqual([
+      'up without --no-deps re-creates what nginx depends on',
+    ]);
+    expect(judged('docker-compose up -d gateway-1')).toEqual([
+      'up without --no-deps re-creates what gateway-1 depends on',
+    ]);
+    expect(
+      judged(
+        'docker-compose up -d --no-deps gateway-1 && docker-compose restart cache-2 && docker-compose up -d redis',
+      ),
+    ).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('should change settings only through variables the compose file reads, each changing what it renders', async () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A self-signed certificate to run the TLS deployment offline: fullchain.pem and privkey.pem in the
 # folder given (default: this one, which docker-compose mounts into nginx). No client trusts it
-# unless told to (curl --cacert deploy/tls/fullchain.pem); for a real one, see README.
+# unless told to (curl --cacert deploy/tls/fullchain.pem); for a real one, see docs/production.md, "TLS".
 set -euo pipefail
 dir="${1:-$(dirname "$0")}"
 host="${TLS_HOST:-localhost}"

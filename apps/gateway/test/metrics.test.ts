@@ -132,23 +132,24 @@ describe('metrics and readiness of every app, on their own ports', () => {
     expect(scrape.value('pds_exchange_weight_used')).toBeGreaterThan(0);
   });
 
-  it('should answer /ready with each worker’s role, the freshness of its data and the exchange that serves', async () => {
-    const age = expect.any(Number) as unknown;
-    const exchanges = { source: 'binance', exchanges: { binance: 'live' } };
+  it('should answer /ready with each worker’s role, the age of the stored data and the exchange that serves, ready as leader and as standby', async () => {
+    const ageSeconds = expect.any(Number) as unknown;
+    const exchange = { source: 'binance', ageSeconds };
+    const exchanges = { exchanges: { binance: 'live' } };
     const leading = await readiness(leader);
     expect(leading).toEqual({
       status: 200,
-      body: { role: 'leader', ready: true, lastEventAgeMs: age, ...exchanges },
+      body: { role: 'leader', ready: true, redis: 'ok', exchange, ...exchanges },
     });
     const standing = await readiness(standby);
     expect(standing).toEqual({
       status: 200,
-      body: { role: 'standby', ready: true, redis: 'ok', lastEventAgeMs: age, ...exchanges },
+      body: { role: 'standby', ready: true, redis: 'ok', exchange, ...exchanges },
     });
     const worker = await readiness(cache);
     expect(worker).toEqual({
       status: 200,
-      body: { role: 'worker', ready: true, redis: 'ok', lastEventAgeMs: age },
+      body: { role: 'worker', ready: true, redis: 'ok', exchange: { ageSeconds } },
     });
   });
 });

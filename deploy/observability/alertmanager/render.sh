@@ -8,10 +8,17 @@
 #   ALERT_SMTP_USERNAME, ALERT_SMTP_PASSWORD   its login, when it asks for one
 #   ALERT_SMTP_REQUIRE_TLS true (default) or false for a local mail sink
 #   ALERT_WATCHDOG_URL     the dead man's switch: the Watchdog POSTed here every minute
-# A receiver with nothing set drops what it gets (Alertmanager's UI still shows every alert).
+#   ALERT_RECEIVER=none    run with no receiver on purpose (a trial, a test): alerts only in the UI
+# With neither ALERT_WEBHOOK_URL nor ALERT_EMAIL_TO, it refuses (exits 1) unless ALERT_RECEIVER is
+# `none`: receivers left empty by mistake would drop every page without a word.
 set -eu
 out=$1
 here=$(dirname "$0")
+
+if [ -z "${ALERT_WEBHOOK_URL:-}" ] && [ -z "${ALERT_EMAIL_TO:-}" ] && [ "${ALERT_RECEIVER:-}" != none ]; then
+  echo "No alert receiver: set ALERT_WEBHOOK_URL, or ALERT_EMAIL_TO with ALERT_SMTP_FROM and ALERT_SMTP_SMARTHOST; or ALERT_RECEIVER=none to run Alertmanager without one (alerts only in its UI)" >&2
+  exit 1
+fi
 
 # Mail needs its server and sender: refuse to start rather than drop every mail.
 if [ -n "${ALERT_EMAIL_TO:-}" ]; then

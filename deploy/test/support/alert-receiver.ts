@@ -28,6 +28,8 @@ export interface AlertReceiver {
     since: number,
     timeoutMs: number,
   ): Promise<Notified>;
+  /** The notifications after `since` (epoch ms) that page for one of `alertnames`. */
+  pagesSince(alertnames: readonly string[], since: number): AlertNotification[];
   close(): Promise<void>;
 }
 
@@ -79,6 +81,14 @@ export async function startAlertReceiver(): Promise<AlertReceiver> {
         () => Promise.resolve(find(alertname, status, since)),
         `${alertname} ${status} at the receiver`,
         timeoutMs,
+      ),
+    pagesSince: (alertnames, since) =>
+      notifications.filter(
+        (each) =>
+          each.receivedAt >= since &&
+          each.alerts.some(
+            (alert) => alert.status === 'firing' && alertnames.includes(alert.labels.alertname ?? ''),
+          ),
       ),
     close: async () => {
       server.closeAllConnections();

@@ -12,11 +12,63 @@ const run = promisify(execFile);
 export const PROMETHEUS_DIR = join(OBSERVABILITY, 'prometheus');
 export const ALERTMANAGER_DIR = join(OBSERVABILITY, 'alertmanager');
 
+/** The deployed intervals an alert's page and its resolution wait for, in seconds. */
+export interface ShippedIntervals {
+  readonly scrape: number;
+  readonly evaluation: number;
+  /** Of the critical route, the one that pages. */
+  readonly groupWait: number;
+  readonly groupInterval: number;
+}
+
+function seconds(duration: string): number {
+  const match = /^(\d+)(s|m)$/.exec(duration);
+  if (!match) throw new Error(`unexpected duration ${duration}`);
+  return Number(match[1]) * (match[2] === 'm' ? 60 : 1);
+}
+
+/** The intervals of prometheus.yml and of alertmanager.yml's critical route, as shipped. */
+export async function shippedIntervals(): Promise<ShippedIntervals> {
+  const prometheus = parse(await readFile(join(PROMETHEUS_DIR, 'prometheus.yml'), 'utf8')) as {
+    global: { scrape_interval: string; evaluation_interval: string };
+  };
+  const alertmanager = parse(await readFile(join(ALERTMANAGER_DIR, 'alertmanager.yml'), 'utf8')) as {
+    route: { routes: { matchers: string[]; group_wait: string; group_interval: string }[] };
+  };
+  const critical = alertmanager.route.routes.find((route) => route.matchers.includes('severity="critical"'));
+  if (!critical) throw new Error('alertmanager.yml has no critical route');
+  return {
+    scrape: seconds(prometheus.global.scrape_interval),
+    evaluation: seconds(prometheus.global.evaluation_interval),
+    groupWait: seconds(critical.group_wait),
+    groupInterval: seconds(critical.group_interval),
+  };
+}
+
 /**
- * The intervals of the tests' copies of the deployed configuration (minutes there, seconds here),
- * so an alert arrives within its rule's `for:` plus these.
+ * How long an alert may take to reach the receiver: its `for:`, a scrape to see the failure, an
+ * evaluation, Alertmanager's group wait and interval, then a margin for a busy machine (a bound to
+ * wait within, not a timing asserted).
  */
-export const TEST_INTERVALS = { scrape: 2, evaluation: 1, groupWait: 1, groupInterval: 2 } as const;
+export function deliveryLimitMs(intervals: ShippedIntervals, forSeconds: number): number {
+  const { scrape, evaluation, groupWait, groupInterval } = intervals;
+  return (forSeconds + scrape + evaluation + groupWait + groupInterval) * 1000 + 60_000;
+}
+
+/** A resolution's bound: a scrape, an evaluation and the group's next flush, plus the margin. */
+export function resolveLimitMs(intervals: ShippedIntervals): number {
+  return (intervals.scrape + intervals.evaluation + intervals.groupInterval) * 1000 + 60_000;
+}
+
+/** The expression of an alert of slo.yml, to ask Prometheus what it answers now. */
+export async function sloAlertExpr(alert: string): Promise<string> {
+  const file = parse(await readFile(join(PROMETHEUS_DIR, 'slo.yml'), 'utf8')) as {
+    groups: { rules: { alert?: string; expr: string }[] }[];
+  };
+  const rule = file.groups.flatMap((group) => group.rules).find((each) => each.alert === alert);
+  if (!rule) throw new Error(`slo.yml has no alert ${alert}`);
+  return rule.expr;
+}
 
 /** A target of the test's own processes for a job of prometheus.yml, and its compose service name. */
 export interface LocalTarget {
@@ -39,8 +91,8 @@ interface PrometheusConfig {
 }
 
 /**
- * The deployed prometheus.yml with only what differs on this machine replaced: the intervals, the
- * rule files by absolute path, Alertmanager's address, and each job's targets (jobs without a
+ * The deployed prometheus.yml with only what differs on this machine replaced (its intervals stay
+ * as shipped): the rule files by absolute path, Alertmanager's address, and each job's targets (jobs without a
  * local target are left out). A DNS-discovered job's relabelling only names the compose service;
  * here the target carries that name as a label instead.
  */
@@ -49,12 +101,6 @@ export async function renderPrometheusConfig(
   alertmanager: string,
 ): Promise<string> {
   const config = parse(await readFile(join(PROMETHEUS_DIR, 'prometheus.yml'), 'utf8')) as PrometheusConfig;
-  config.global = {
-    ...config.global,
-    scrape_interval: `${TEST_INTERVALS.scrape}s`,
-    scrape_timeout: `${TEST_INTERVALS.scrape}s`,
-    evaluation_interval: `${TEST_INTERVALS.evaluation}s`,
-  };
   config.rule_files = config.rule_files.map((file) => join(PROMETHEUS_DIR, file));
   config.alerting.alertmanagers = [{ static_configs: [{ targets: [alertmanager] }] }];
   config.scrape_configs = config.scrape_configs.flatMap((job) => {
@@ -72,18 +118,6 @@ export async function renderPrometheusConfig(
   return stringify(config);
 }
 
-interface Route {
-  group_wait?: string;
-  group_interval?: string;
-  routes?: Route[];
-}
-
-function shortenIntervals(route: Route): void {
-  if (route.group_wait !== undefined) route.group_wait = `${TEST_INTERVALS.groupWait}s`;
-  if (route.group_interval !== undefined) route.group_interval = `${TEST_INTERVALS.groupInterval}s`;
-  for (const child of route.routes ?? []) shortenIntervals(child);
-}
-
 /** The deployed Alertmanager configuration, rendered by its own render.sh from `env`. */
 export async function renderedAlertmanagerConfig(env: Readonly<Record<string, string>>): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'pds-alertmanager-config-'));
@@ -94,13 +128,6 @@ export async function renderedAlertmanagerConfig(env: Readonly<Record<string, st
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
-}
-
-/** As renderedAlertmanagerConfig, with only the routes' group intervals shortened. */
-export async function renderAlertmanagerConfig(env: Readonly<Record<string, string>>): Promise<string> {
-  const config = parse(await renderedAlertmanagerConfig(env)) as { route: Route };
-  shortenIntervals(config.route);
-  return stringify(config);
 }
 
 export interface Daemon {
@@ -171,4 +198,11 @@ export async function startAlertmanager(config: string): Promise<Daemon> {
     },
     '/-/ready',
   );
+}
+
+/** Debian's redis_exporter watching the Redis at `redisUrl` (`redis_up`). */
+export function startRedisExporter(redisUrl: string): Promise<Daemon> {
+  const args = (port: number) =>
+    Promise.resolve(['-redis.addr', redisUrl, '-web.listen-address', `127.0.0.1:${port}`]);
+  return startDaemon('prometheus-redis-exporter', args, '/health');
 }

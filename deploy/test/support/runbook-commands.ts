@@ -8,6 +8,8 @@ export interface ComposeInvocation {
   readonly subcommand: string;
   /** The services it names (for `exec`, the one it runs in). */
   readonly services: readonly string[];
+  /** The subcommand's options (`-d`, `--no-deps`), without their values. */
+  readonly options: readonly string[];
   /** For `exec`: the command run in the container. */
   readonly command: readonly string[];
 }
@@ -102,18 +104,21 @@ function invocationAt(source: string, words: readonly string[], at: number): Com
   for (index += 1; index < words.length && !SEPARATORS.has(words[index] ?? ''); index += 1)
     rest.push(words[index] ?? '');
   const operands: string[] = [];
+  const options: string[] = [];
   for (let each = 0; each < rest.length; each += 1) {
     const word = rest[each] ?? '';
     if (subcommand === 'exec' && operands.length === 1) {
       operands.push(...rest.slice(each));
       break;
     }
-    if (word.startsWith('-')) each += OPTIONS_WITH_VALUE.has(word) ? 1 : 0;
-    else operands.push(word);
+    if (word.startsWith('-')) {
+      options.push(word);
+      each += OPTIONS_WITH_VALUE.has(word) ? 1 : 0;
+    } else operands.push(word);
   }
   const services = subcommand === 'exec' ? operands.slice(0, 1) : operands;
   const command = subcommand === 'exec' ? operands.slice(1) : [];
-  return { source, env: envBefore(words, at), profiles, subcommand, services, command };
+  return { source, env: envBefore(words, at), profiles, subcommand, services, options, command };
 }
 
 /** Every `docker-compose` invocation in `code` (a shell line or an inline code span). */
@@ -128,4 +133,47 @@ export function settingsNamed(code: string): [string, string][] {
     const match = /^([A-Z][A-Z0-9_]*)=(.+)$/.exec(word);
     return match ? [[match[1] ?? '', match[2] ?? ''] as [string, string]] : [];
   });
+}
+
+/** A compose service as `docker-compose config` renders it: what it waits for. */
+export interface ComposeService {
+  readonly depends_on?: Readonly<Record<string, unknown>> | readonly string[];
+}
+
+/** Replicas are the numbered services of one app (`gateway-1`, `ingestor-2`). */
+export function isReplica(name: string): boolean {
+  return /-\d+$/.test(name);
+}
+
+function dependencies(service: ComposeService | undefined): string[] {
+  const dependsOn = service?.depends_on;
+  if (!dependsOn) return [];
+  return Array.isArray(dependsOn) ? [...(dependsOn as string[])] : Object.keys(dependsOn);
+}
+
+/** Subcommands that stop the containers they act on, re-creating or restarting them. */
+const STOPPING = new Set(['up', 'restart', 'stop']);
+
+/**
+ * Why `invocation` would stop several replicas at once (undefined when it would not): no service
+ * named (all of them), more than one replica named, or an `up` without `--no-deps` of a service
+ * that depends on others (compose re-creates those too when their settings changed: nginx its
+ * gateways, every app Redis).
+ */
+export function stopsReplicasTogether(
+  invocation: ComposeInvocation,
+  services: Readonly<Record<string, ComposeService>>,
+): string | undefined {
+  if (!STOPPING.has(invocation.subcommand)) return undefined;
+  if (invocation.services.length === 0) return 'names no service: acts on every replica at once';
+  const replicas = invocation.services.filter(isReplica);
+  if (replicas.length > 1) return `names ${replicas.length} replicas in one command`;
+  const withDependencies = invocation.services.filter((name) => dependencies(services[name]).length > 0);
+  if (
+    invocation.subcommand === 'up' &&
+    !invocation.options.includes('--no-deps') &&
+    withDependencies.length > 0
+  )
+    return `up without --no-deps re-creates what ${withDependencies.join(', ')} depends on`;
+  return undefined;
 }

@@ -2,7 +2,7 @@ import { IsInt, IsString, Max, Min } from 'class-validator';
 import { toInteger } from './env-fields';
 import { RedisEnvironment } from './redis-environment';
 
-/** Settings every service app shares (gateway, ingestor, cache worker): Redis, metrics, readiness. */
+/** Settings every service app shares (gateway, ingestor, cache worker): Redis and metrics. */
 export class ServiceEnvironment extends RedisEnvironment {
   /** Prometheus metrics (and, for the workers, readiness) on a port of their own; 0 lets the kernel pick. */
   @toInteger()
@@ -13,10 +13,4 @@ export class ServiceEnvironment extends RedisEnvironment {
 
   @IsString()
   METRICS_HOST = '0.0.0.0';
-
-  /** Readiness fails when the newest exchange event is older than this. */
-  @toInteger()
-  @IsInt()
-  @Min(1000)
-  READY_MAX_TICK_AGE_MS = 30_000;
 }

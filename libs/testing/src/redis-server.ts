@@ -53,6 +53,12 @@ export interface RedisServer {
   stop(): Promise<void>;
   /** Starts the server again on the same port (after stop), from its append-only file if it keeps one. */
   start(): Promise<void>;
+  /**
+   * Freezes the server (SIGSTOP): connections stay open and every command waits unanswered, as a
+   * Redis stuck on a slow disk or a long command. `resume` (SIGCONT) lets it answer again.
+   */
+  pause(): void;
+  resume(): void;
   /** Stops the server for good and removes its data folder. */
   dispose(): Promise<void>;
 }
@@ -146,12 +152,23 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
     running.kill('SIGKILL');
     await once(running, 'exit');
   };
+  const signal = (name: NodeJS.Signals): void => {
+    if (!child || child.exitCode !== null) throw new Error('redis-server is not running');
+    child.kill(name);
+  };
   const dispose = async (): Promise<void> => {
+    if (child?.exitCode === null) child.kill('SIGCONT');
     await stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
   await start();
   const auth = options.password === undefined ? '' : `:${options.password}@`;
   const url = `redis://${auth}127.0.0.1:${port}`;
-  return { port, url, password: options.password, start, stop, dispose };
+  const pause = (): void => {
+    signal('SIGSTOP');
+  };
+  const resume = (): void => {
+    signal('SIGCONT');
+  };
+  return { port, url, password: options.password, start, stop, pause, resume, dispose };
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { freshnessOf, type Readiness, type ReadinessProbe } from '@pds/observability';
+import { exchangeFreshness, type Readiness, type ReadinessProbe } from '@pds/observability';
 import { checkRedisHealth, readLastEventTime, REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { CacheEnvironment } from '../cache.environment';
 
 /**
- * A worker is ready when Redis takes writes, is not loading and does not evict: its jobs need nothing else (the exchange's history does not
- * depend on the live feed). The age of the stored live data is reported beside it, not judged:
- * a stalled ingestor must not take the history workers out of service.
+ * Ready means this process is healthy (CONTRACT section 8): Redis takes writes, is not loading and
+ * does not evict keys; its jobs need nothing else (the exchange's history does not depend on the live
+ * feed). The age of the stored live data is reported beside it, not judged: a stalled ingestor or a
+ * quiet market must not take the history workers out of service.
  */
 @Injectable()
 export class CacheReadiness implements ReadinessProbe {
@@ -24,21 +25,16 @@ export class CacheReadiness implements ReadinessProbe {
   async check(): Promise<Readiness> {
     const health = await checkRedisHealth(this.redis, this.probeKey);
     if (!health.ok) {
-      return { role: 'worker', redis: 'down', lastEventAgeMs: null, ready: false, reason: health.reason };
+      return { role: 'worker', redis: 'down', ready: false, reason: health.reason };
     }
     let eventTime: number | undefined;
     try {
       eventTime = await readLastEventTime(this.redis, this.keys, this.env.SYMBOL);
     } catch {
-      return {
-        role: 'worker',
-        redis: 'down',
-        lastEventAgeMs: null,
-        ready: false,
-        reason: 'redis is unreachable',
-      };
+      return { role: 'worker', redis: 'down', ready: false, reason: 'redis is unreachable' };
     }
-    const { lastEventAgeMs } = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
-    return { role: 'worker', redis: 'ok', lastEventAgeMs, ready: true };
+    // The worker knows no serving exchange; the stored event's age is what it can tell.
+    const { ageSeconds } = exchangeFreshness(undefined, eventTime);
+    return { role: 'worker', redis: 'ok', ready: true, exchange: { ageSeconds } };
   }
 }

@@ -38,6 +38,11 @@ export class ChangeSubscriber {
     });
   }
 
+  /** Whether the subscriber connection is up with its subscriptions (readiness, CONTRACT section 8). */
+  get isLive(): boolean {
+    return this.redis.status === 'ready';
+  }
+
   subscribe(channel: string, handler: ChannelHandler): Unsubscribe {
     let set = this.handlers.get(channel);
     if (!set) {

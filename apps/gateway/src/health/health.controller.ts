@@ -4,6 +4,7 @@ import { Public } from '../public.decorator';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';
 import { ErrorBodyDto } from '../errors/error-body.dto';
 import { ApiException } from '../errors/api-exception';
+import type { ExchangeFreshness } from '@pds/observability';
 import type { ExchangeStatus } from '@pds/redis';
 import { GatewayReadiness } from './gateway-readiness';
 
@@ -12,7 +13,7 @@ interface HealthStatus {
 }
 
 interface ReadyStatus extends HealthStatus, Partial<ExchangeStatus> {
-  readonly lastTickAgeMs: number;
+  readonly exchange: ExchangeFreshness;
 }
 
 /** Liveness and readiness for load balancers and orchestrators; no key, no rate limit. */
@@ -38,13 +39,15 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness',
     description:
-      'Answers 200 when this replica can serve: Redis takes writes, is not loading and does not ' +
-      'evict keys, and the last exchange event is recent; it names the exchange serving the live data ' +
-      '(`source`), the configured primary and the state of each configured exchange; ' +
-      '503 naming the failing check otherwise, for load balancers to take the replica out of rotation. ' +
-      'No key needed.',
+      'Answers 200 when this replica can serve: it is not draining, Redis takes writes (is not loading ' +
+      'and does not evict keys), its change subscription is live and its copy of the served values ' +
+      "keeps up with Redis. The exchanges' freshness, shared by every replica, never fails it: the body " +
+      'reports it (`exchange`: `source` and `ageSeconds` of the newest event), with the configured ' +
+      'primary and the state of each configured exchange. 503 naming the failing check otherwise ' +
+      '(`draining`, `redis`, `change subscription`, `mirror`), for load balancers to take this replica ' +
+      'out of rotation. No key needed.',
   })
-  @ApiOkResponse({ description: 'Redis answers and the last exchange tick is recent' })
+  @ApiOkResponse({ description: "This replica can serve; the exchanges' freshness is reported" })
   @ApiServiceUnavailableResponse({
     type: ErrorBodyDto,
     description: 'The failing check is named',
@@ -53,9 +56,10 @@ export class HealthController {
   async ready(): Promise<ReadyStatus> {
     const readiness = await this.readiness.check();
     if (!readiness.ready) {
+      // Each reason starts with the name of its check (draining, redis, change subscription, mirror).
       throw ApiException.serviceUnavailable(`Not ready: ${readiness.reason}`, readiness.retryAfterSeconds);
     }
-    const { lastTickAgeMs, source, primary, exchanges } = readiness;
-    return { status: 'ok', lastTickAgeMs, source, primary, exchanges };
+    const { exchange, source, primary, exchanges } = readiness;
+    return { status: 'ok', exchange, source, primary, exchanges };
   }
 }

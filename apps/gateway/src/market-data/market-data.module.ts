@@ -15,6 +15,6 @@ import { PriceSource } from './source/price-source';
   imports: [ChangesModule, HistoryModule],
   controllers: [PricesController],
   providers: [MirrorSeeder, MarketMirror, MarketDataService, PriceSource],
-  exports: [MarketDataService, PriceSource],
+  exports: [MarketDataService, PriceSource, MarketMirror],
 })
 export class MarketDataModule {}

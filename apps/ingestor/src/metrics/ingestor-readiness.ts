@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { freshnessOf, type Readiness, type ReadinessProbe } from '@pds/observability';
+import { exchangeFreshness, type Readiness, type ReadinessProbe } from '@pds/observability';
 import { checkRedisHealth, REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { LeaseService } from '../leadership/lease.service';
 import { MarketSources } from '../sources/market-sources';
-import { LeaderWrites } from '../writer/leader-writes';
 import { MarketWriter } from '../writer/market-writer';
 
 /**
- * Ready means doing its role's job: a leader whose last write carried a fresh exchange event; a
- * standby that could take over now (Redis answers and the stored data is fresh). Either needs a
- * Redis that takes writes, is not loading and does not evict keys.
+ * Ready means this process is healthy (CONTRACT section 8): Redis takes writes, is not loading and
+ * does not evict keys, so it can lead now or take over. Neither its role nor the exchanges' freshness
+ * counts: a standby is as ready as the leader (the lease in Redis fences leadership), and a quiet
+ * market is shared by every replica, so it is reported (`role`, `exchange`) and paged by the alerts.
  */
 @Injectable()
 export class IngestorReadiness implements ReadinessProbe {
@@ -21,7 +21,6 @@ export class IngestorReadiness implements ReadinessProbe {
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     keys: RedisKeys,
     private readonly lease: LeaseService,
-    private readonly writes: LeaderWrites,
     private readonly writer: MarketWriter,
     private readonly env: IngestorEnvironment,
     private readonly sources: MarketSources,
@@ -33,21 +32,13 @@ export class IngestorReadiness implements ReadinessProbe {
     const role = this.lease.isLeader ? 'leader' : 'standby';
     const health = await checkRedisHealth(this.redis, this.probeKey);
     if (!health.ok) return { role, ready: false, redis: 'down', reason: health.reason };
-    if (this.lease.isLeader) return this.judge('leader', this.writes.lastWrittenEventTime);
     let stored: number | undefined;
     try {
       stored = await this.writer.lastEventTime(this.env.SYMBOL);
     } catch {
-      return { role: 'standby', ready: false, redis: 'down', reason: 'redis is unreachable' };
+      return { role, ready: false, redis: 'down', reason: 'redis is unreachable' };
     }
-    return { ...this.judge('standby', stored), redis: 'ok' };
-  }
-
-  private judge(role: 'leader' | 'standby', eventTime: number | undefined): Readiness {
-    const freshness = freshnessOf(eventTime, this.env.READY_MAX_TICK_AGE_MS);
-    const { lastEventAgeMs } = freshness;
     const { source, exchanges } = this.sources.status(Date.now());
-    if (freshness.fresh) return { role, lastEventAgeMs, source, exchanges, ready: true };
-    return { role, lastEventAgeMs, source, exchanges, ready: false, reason: freshness.staleReason };
+    return { role, ready: true, redis: 'ok', exchange: exchangeFreshness(source, stored), exchanges };
   }
 }

@@ -51,11 +51,6 @@ export class LeaderWrites {
     private readonly lag: WriteLag,
   ) {}
 
-  /** Exchange time of the newest event this process wrote since it last became leader. */
-  get lastWrittenEventTime(): number | undefined {
-    return this.lastWritten;
-  }
-
   stats(): WriteStats {
     return { ...this.counts, pendingWrites: this.queue.pending + this.waiting.length };
   }

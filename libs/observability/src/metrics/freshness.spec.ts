@@ -1,24 +1,15 @@
-import { freshnessOf } from './freshness';
+import { exchangeFreshness } from './freshness';
 
-describe('freshnessOf', () => {
-  it('should be fresh when the newest event is no older than the limit', () => {
-    expect(freshnessOf(9_000, 5_000, 10_000)).toEqual({ fresh: true, lastEventAgeMs: 1_000 });
-    expect(freshnessOf(5_000, 5_000, 10_000)).toEqual({ fresh: true, lastEventAgeMs: 5_000 });
+describe('exchangeFreshness', () => {
+  it('should report the source and the age of the newest event in whole seconds', () => {
+    expect(exchangeFreshness('kraken', 4_000, 60_500)).toEqual({ source: 'kraken', ageSeconds: 56 });
   });
 
-  it('should name the age when the newest event is older than the limit', () => {
-    expect(freshnessOf(0, 5_000, 12_000)).toEqual({
-      fresh: false,
-      lastEventAgeMs: 12_000,
-      staleReason: 'last exchange event 12 s ago (limit 5 s)',
-    });
+  it('should report no age when there is no event yet, and no source when none is known', () => {
+    expect(exchangeFreshness(undefined, undefined, 10_000)).toEqual({ source: null, ageSeconds: null });
   });
 
-  it('should be stale with no age when there is no event yet', () => {
-    expect(freshnessOf(undefined, 5_000)).toEqual({
-      fresh: false,
-      lastEventAgeMs: null,
-      staleReason: 'no exchange event yet',
-    });
+  it('should never report a negative age for an event stamped slightly ahead of this clock', () => {
+    expect(exchangeFreshness('binance', 10_400, 10_000).ageSeconds).toBe(0);
   });
 });

@@ -1,15 +1,18 @@
-/** Data judged by its newest exchange event; `lastEventAgeMs` is null when there is none yet. */
-export type Freshness =
-  | { readonly fresh: true; readonly lastEventAgeMs: number }
-  | { readonly fresh: false; readonly lastEventAgeMs: number | null; readonly staleReason: string };
+/**
+ * The exchanges' freshness as readiness reports it (CONTRACT section 8): the exchange serving and
+ * the age of the newest stored exchange event in whole seconds, null when there is none yet. Every
+ * replica shares it, so it is reported and paged by the alerts, never a reason to be unready.
+ */
+export interface ExchangeFreshness {
+  readonly source: string | null;
+  readonly ageSeconds: number | null;
+}
 
-/** Fresh when the newest exchange event (epoch ms) is at most `maxAgeMs` old. */
-export function freshnessOf(eventTime: number | undefined, maxAgeMs: number, now = Date.now()): Freshness {
-  if (eventTime === undefined) {
-    return { fresh: false, lastEventAgeMs: null, staleReason: 'no exchange event yet' };
-  }
-  const lastEventAgeMs = now - eventTime;
-  if (lastEventAgeMs <= maxAgeMs) return { fresh: true, lastEventAgeMs };
-  const staleReason = `last exchange event ${Math.round(lastEventAgeMs / 1000)} s ago (limit ${maxAgeMs / 1000} s)`;
-  return { fresh: false, lastEventAgeMs, staleReason };
+export function exchangeFreshness(
+  source: string | undefined,
+  eventTime: number | undefined,
+  now = Date.now(),
+): ExchangeFreshness {
+  const ageSeconds = eventTime === undefined ? null : Math.max(0, Math.floor((now - eventTime) / 1000));
+  return { source: source ?? null, ageSeconds };
 }

@@ -11,6 +11,11 @@ import { MirroredPrice } from './mirrored-price';
 const SEED_RETRY_MS = 1000;
 /** A seed whose fence has not come back by then is started again. */
 const SEED_DEADLINE_MS = 5000;
+/**
+ * A series not exact for longer than this counts as behind Redis for readiness: a seed takes
+ * milliseconds, and one that failed is retried within SEED_DEADLINE_MS.
+ */
+const BEHIND_AFTER_MS = 2 * SEED_DEADLINE_MS;
 
 /**
  * The gateway's in-memory mirror of the newest market data (ARCHITECTURE, gateway): the latest
@@ -49,6 +54,17 @@ export class MarketMirror implements OnModuleInit, OnApplicationShutdown {
   klines(symbol: MarketSymbol, interval: Interval): MirroredKlines | undefined {
     const series = this.klineSeries.get(seriesId(symbol, interval));
     return series?.sync.isLive ? series.data : undefined;
+  }
+
+  /**
+   * Why this copy is behind what Redis holds (readiness, CONTRACT section 8): not seeded yet, or a
+   * series not exact for longer than a seed and its retry take; undefined while it keeps up.
+   */
+  behindReason(now = Date.now()): string | undefined {
+    const behindMs = Math.max(...this.syncs.map((sync) => sync.behindForMs(now)));
+    if (behindMs === Number.POSITIVE_INFINITY) return 'not seeded from Redis yet';
+    if (behindMs > BEHIND_AFTER_MS) return `not following Redis for ${Math.round(behindMs / 1000)} s`;
+    return undefined;
   }
 
   onModuleInit(): void {

@@ -66,4 +66,20 @@ describe('MirrorSync', () => {
     expect(sync.isLive).toBe(false);
     expect(sync.owns(state.seeds[1] ?? '')).toBe(true);
   });
+
+  it('should count as behind until its first seed, then from the moment it stops being live', () => {
+    const { sync, state } = syncOf();
+    expect(sync.behindForMs()).toBe(Number.POSITIVE_INFINITY);
+    sync.resync();
+    sync.seeded(state.seeds[0] ?? '', []);
+    sync.fence(state.seeds[0] ?? '');
+    expect(sync.behindForMs()).toBe(0);
+    const staleAt = Date.now();
+    sync.markStale();
+    sync.resync();
+    expect(sync.behindForMs(staleAt + 7_000)).toBeGreaterThanOrEqual(7_000 - (Date.now() - staleAt));
+    sync.seeded(state.seeds[1] ?? '', []);
+    sync.fence(state.seeds[1] ?? '');
+    expect(sync.behindForMs()).toBe(0);
+  });
 });

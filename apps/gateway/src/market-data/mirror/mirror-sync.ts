@@ -30,6 +30,9 @@ type Phase<Snapshot> =
 export class MirrorSync<Snapshot> {
   private phase: Phase<Snapshot> = { kind: 'stale' };
   private seeds = 0;
+  /** When the series stopped being live (epoch ms); undefined while live or before its first seed. */
+  private notLiveSince: number | undefined;
+  private everLive = false;
 
   constructor(
     private readonly id: string,
@@ -38,6 +41,15 @@ export class MirrorSync<Snapshot> {
 
   get isLive(): boolean {
     return this.phase.kind === 'live';
+  }
+
+  /**
+   * How long the series has not been exact (ms), for readiness; Infinity before its first seed came
+   * back, 0 while live. Meanwhile reads of it fall back to Redis.
+   */
+  behindForMs(now = Date.now()): number {
+    if (!this.everLive) return Number.POSITIVE_INFINITY;
+    return this.notLiveSince === undefined ? 0 : now - this.notLiveSince;
   }
 
   /** The token of the seed in progress, if any (to tell whether a reply or failure still counts). */
@@ -54,12 +66,14 @@ export class MirrorSync<Snapshot> {
   resync(): void {
     this.seeds += 1;
     const token = `${this.id}#${this.seeds}`;
+    this.leaveLive();
     this.phase = { kind: 'seeding', token, fenced: false, snapshot: undefined, buffered: [] };
     this.target.seed(token);
   }
 
   /** Messages may be lost from now on: stop serving until the next seed. */
   markStale(): void {
+    this.leaveLive();
     this.phase = { kind: 'stale' };
   }
 
@@ -95,5 +109,11 @@ export class MirrorSync<Snapshot> {
     this.target.install(phase.snapshot);
     for (const message of phase.buffered) this.target.apply(message);
     this.phase = { kind: 'live' };
+    this.everLive = true;
+    this.notLiveSince = undefined;
+  }
+
+  private leaveLive(): void {
+    if (this.phase.kind === 'live') this.notLiveSince = Date.now();
   }
 }
