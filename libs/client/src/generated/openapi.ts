@@ -684,7 +684,7 @@ export interface paths {
     };
     /**
      * Readiness
-     * @description Answers 200 when this replica can serve: Redis takes writes, is not loading and does not evict keys, and the last exchange event is recent; it names the exchange serving the live data (`source`), the configured primary and the state of each configured exchange; 503 naming the failing check otherwise, for load balancers to take the replica out of rotation. No key needed.
+     * @description Answers 200 when this replica can serve: it is not draining, Redis takes writes (is not loading and does not evict keys), its change subscription is live and its copy of the served values keeps up with Redis. The exchanges' freshness, shared by every replica, never fails it: the body reports it (`exchange`: `source` and `ageSeconds` of the newest event), with the configured primary and the state of each configured exchange. 503 naming the failing check otherwise (`draining`, `redis`, `change subscription`, `mirror`), for load balancers to take this replica out of rotation. No key needed.
      */
     get: operations['HealthController_ready'];
     put?: never;
@@ -3404,7 +3404,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Redis answers and the last exchange tick is recent */
+      /** @description This replica can serve; the exchanges' freshness is reported */
       200: {
         headers: {
           [name: string]: unknown;
