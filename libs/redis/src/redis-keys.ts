@@ -12,6 +12,7 @@ import type { Interval, MarketSymbol } from '@pds/market';
  * | openKline(interval)         | string     | Kline JSON (isClosed false) + its exchange        |
  * | closedKlines(interval)      | sorted set | score openTime ms, member Kline JSON (isClosed true) |
  * | coverage(interval)          | sorted set | covered [start,end] ranges of history, see cache  |
+ * | latestPriceTradeId          | string     | the latest price's trade id (exchange order)      |
  * | lastEventTime               | string     | epoch ms of the newest exchange event written     |
  * | exchangeStatus              | string     | ExchangeStatus JSON: the serving exchange, states |
  *
@@ -41,6 +42,11 @@ export class RedisKeys {
 
   coverage(symbol: MarketSymbol, interval: Interval): string {
     return `${this.market(symbol)}:kline:${interval}:coverage`;
+  }
+
+  /** The exchange's id of the latest price's trade, its place in the exchange's order. */
+  latestPriceTradeId(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:price-trade-id`;
   }
 
   lastEventTime(symbol: MarketSymbol): string {

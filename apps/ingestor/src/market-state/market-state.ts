@@ -1,5 +1,5 @@
 import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, type StreamKline, type StreamTrade } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, servesAfter, type StreamKline, type StreamTrade } from '@pds/exchange';
 import { followTrade, type IntervalKline, type IntervalUpdate, reconcilePush } from './interval-kline';
 import { TradeBuffer } from './trade-buffer';
 import type { KlineWrite, WriteStep } from './write-step';
@@ -26,7 +26,9 @@ interface LastPrice {
  * The in-memory market of one symbol: latest price, each interval's kline, recent trades.
  * Leader and standbys keep it alike; each exchange event turns into one `WriteStep` that the leader
  * writes. State never goes back: older trades and pushes change nothing; but no time held in it
- * can hold back a valid event for longer than the exchange clock's tolerance (`beyond`).
+ * can hold back a valid event for longer than the clock's tolerance (`beyond`). The price is the
+ * newest trade by the exchange's own order (`servesAfter`), not the largest time seen, so a
+ * trade dated just inside the 60 s is served once and replaced by the next one.
  */
 export class MarketState {
   private readonly klines = new Map<Interval, IntervalKline>();
@@ -53,16 +55,14 @@ export class MarketState {
     this.trades.add(trade);
     let price: Price | undefined;
     const last = this.lastPrice;
-    const newer = (held: LastPrice): boolean =>
-      trade.time > held.time || (trade.time === held.time && trade.id > held.tradeId);
-    if (!last || newer(last) || beyond(last.time, trade.eventTime)) {
+    if (!last || servesAfter(trade, { id: last.tradeId, time: last.time })) {
       this.lastPrice = { price: priceOf(trade.price, trade.time), time: trade.time, tradeId: trade.id };
       price = this.lastPrice.price;
     }
     const writes = INTERVALS.flatMap((interval) =>
       this.apply(followTrade(this.klines.get(interval), trade, interval)),
     );
-    return { eventTime, price, klines: writes };
+    return { eventTime, price, priceTradeId: price ? trade.id : undefined, klines: writes };
   }
 
   onKline(push: StreamKline): WriteStep {
@@ -85,7 +85,8 @@ export class MarketState {
       const closed = withClosed ? (this.recentClosed.get(interval) ?? []) : [];
       return [...closed, ...open];
     });
-    return { eventTime: this.newestEventTime, price: this.lastPrice?.price, klines };
+    const { price, tradeId } = this.lastPrice ?? {};
+    return { eventTime: this.newestEventTime, price, priceTradeId: tradeId, klines };
   }
 
   private advance(eventTime: number): number {
