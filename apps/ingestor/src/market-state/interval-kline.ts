@@ -7,7 +7,7 @@ import {
   openTimeOf,
   type Trade,
 } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, type StreamKline } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, serviceNow, type StreamKline } from '@pds/exchange';
 import type { KlineWrite, KlineWriteKind } from './write-step';
 
 /** What the ingestor knows of one interval's newest kline. */
@@ -80,23 +80,34 @@ function impossible(state: IntervalKline | undefined, validTime: number): boolea
 }
 
 /**
+ * The state's slot has not ended on the service's clock (`now`): a slot is open until its close time
+ * passes, so no event dated in a later slot (one dated just inside the 60 s ahead) closes it early.
+ */
+function notEnded(state: IntervalKline, now: number): boolean {
+  return Date.parse(state.kline.closeTime) >= now;
+}
+
+/**
  * The open kline follows every trade between the exchange's pushes. A trade in a later interval
  * rolls over: the old kline goes to history as closed by the ingestor (the exchange's final push
  * replaces it later), the trade starts the new one. Trades already included or older are ignored.
  * Before the first push of an interval there is no base: a kline built from the trades seen since
  * start-up would be wrong (a day's kline from one trade), so nothing is written until the push comes
- * (it is then topped up with the buffered trades).
+ * (it is then topped up with the buffered trades). A trade in a slot after one that has not ended on
+ * the service's clock changes no kline (`notEnded`).
  */
 export function followTrade(
   state: IntervalKline | undefined,
   trade: Trade,
   interval: Interval,
+  now: number = serviceNow(),
 ): IntervalUpdate {
   if (!state || impossible(state, trade.time)) return unchanged(undefined);
   const openTime = holds(state.openTime, state.kline, trade, interval)
     ? state.openTime
     : openTimeOf(trade.time, interval);
   if (included(state, trade) || openTime < state.openTime) return unchanged(state);
+  if (openTime > state.openTime && notEnded(state, now)) return unchanged(state);
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
     const kline = withTrade(state.kline, trade);
@@ -143,14 +154,19 @@ function sameKline(a: Kline, b: Kline): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** An exchange kline push: authoritative, but older than what the state holds it changes nothing. */
+/**
+ * An exchange kline push: authoritative, but older than what the state holds it changes nothing, and
+ * a push of a later slot changes nothing before the state's slot has ended on the service's clock.
+ */
 export function reconcilePush(
   state: IntervalKline | undefined,
   push: StreamKline,
   recentTrades: readonly Trade[],
+  now: number = serviceNow(),
 ): IntervalUpdate {
   const { interval } = push;
-  if (impossible(state, push.eventTime)) return reconcilePush(undefined, push, recentTrades);
+  if (impossible(state, push.eventTime)) return reconcilePush(undefined, push, recentTrades, now);
+  if (state && push.openTime > state.openTime && notEnded(state, now)) return unchanged(state);
   if (state && push.openTime < state.openTime) {
     // A late push of an earlier kline: only its final version matters, and only to history.
     return { state, writes: push.kline.isClosed ? [write(interval, 'closed', push.kline)] : [] };

@@ -51,13 +51,21 @@ describe('MarketState', () => {
   });
 
   it("should serve the next trade by the exchange's order when one trade was dated 59 s ahead", () => {
-    const state = new MarketState();
+    const state = new MarketState(() => T0);
     state.onTrade(trade(7, '1.00', T0));
     expect(state.onTrade(trade(8, '9.00', T0 + 59_000)).price).toEqual(priceOf('9.00', T0 + 59_000));
     const next = state.onTrade(trade(9, '2.00', T0 + 10));
     expect(next.price).toEqual(priceOf('2.00', T0 + 10));
     expect(next.priceTradeId).toBe(9);
     expect(state.onTrade(trade(10, '3.00', T0 + 20)).price).toEqual(priceOf('3.00', T0 + 20));
+  });
+
+  it('should serve the next trade when one trade came with an id and a time ahead of the exchange’s', () => {
+    const state = new MarketState(() => T0 + 20);
+    state.onTrade(trade(7, '1.00', T0));
+    state.onTrade(trade(7 + 500, '9.00', T0 + 59_000));
+    expect(state.onTrade(trade(8, '2.00', T0 + 10)).price).toEqual(priceOf('2.00', T0 + 10));
+    expect(state.onTrade(trade(9, '3.00', T0 + 20)).price).toEqual(priceOf('3.00', T0 + 20));
   });
 
   it('should serve the next trade when one trade came with an id far above the exchange’s', () => {

@@ -1,5 +1,11 @@
 import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, servesAfter, type StreamKline, type StreamTrade } from '@pds/exchange';
+import {
+  MAX_CLOCK_LEAD_MS,
+  servesAfter,
+  serviceNow,
+  type StreamKline,
+  type StreamTrade,
+} from '@pds/exchange';
 import { followTrade, type IntervalKline, type IntervalUpdate, reconcilePush } from './interval-kline';
 import { TradeBuffer } from './trade-buffer';
 import type { KlineWrite, WriteStep } from './write-step';
@@ -37,6 +43,9 @@ export class MarketState {
   private lastPrice: LastPrice | undefined;
   private newestEventTime: number | undefined;
 
+  /** `now`: the service's clock (`serviceNow`), injectable for specs. */
+  constructor(private readonly now: () => number = serviceNow) {}
+
   /** Newest exchange event time seen, epoch ms. */
   get eventTime(): number | undefined {
     return this.newestEventTime;
@@ -55,19 +64,20 @@ export class MarketState {
     this.trades.add(trade);
     let price: Price | undefined;
     const last = this.lastPrice;
-    if (!last || servesAfter(trade, { id: last.tradeId, time: last.time })) {
+    const now = this.now();
+    if (!last || servesAfter(trade, { id: last.tradeId, time: last.time }, now)) {
       this.lastPrice = { price: priceOf(trade.price, trade.time), time: trade.time, tradeId: trade.id };
       price = this.lastPrice.price;
     }
     const writes = INTERVALS.flatMap((interval) =>
-      this.apply(followTrade(this.klines.get(interval), trade, interval)),
+      this.apply(followTrade(this.klines.get(interval), trade, interval, now)),
     );
     return { eventTime, price, priceTradeId: price ? trade.id : undefined, klines: writes };
   }
 
   onKline(push: StreamKline): WriteStep {
     const eventTime = this.advance(push.eventTime);
-    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent());
+    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent(), this.now());
     return { eventTime, price: undefined, klines: this.apply(update) };
   }
 

@@ -1,21 +1,23 @@
-import { TRADE_ID_REORDER_WINDOW } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, TRADE_ID_REORDER_WINDOW, TRADE_TIME_SLACK_MS } from '@pds/exchange';
 import { defineLuaScript, integerListReply, MARKET_RULES_LUA } from '@pds/redis';
 
 /**
  * One exchange event, applied atomically and fenced by the leader lease.
  *
  * KEYS[1] lease, KEYS[2] latest price, KEYS[3] last event time, KEYS[4] exchange status, KEYS[5]
- *   the latest price's trade id, KEYS[5 + i] the kline key of op i (open kline string or
+ *   the latest price's trade id, KEYS[6 + i] the kline key of op i from 0 (open kline string or
  *   closed-kline sorted set; all share the symbol's hash tag).
  * ARGV[1] owner id, ARGV[2] event time (ms), ARGV[3] Price JSON or '', ARGV[4] its time (ISO),
  * ARGV[5] price channel, ARGV[6] exchange status JSON or '', ARGV[7] status channel, ARGV[8] the
- * newest time that may be stored (the service's clock + 60 s, epoch ms), ARGV[9] the price's trade
+ * service's clock (epoch ms: no time beyond it + 60 s is stored), ARGV[9] the price's trade
  * id or '', ARGV[10] its exchange or '', then 5 per op: kind, openTime ms, openTime ISO, Kline
  * JSON, channel.
  *
  * The price is the newest by the exchange's order (`servesAfter` in libs/exchange, the same rule):
- * from the exchange of the stored one, a higher trade id or a later time replaces it; from another
- * (a failover), only a time not before the stored one, so Price.time never goes back at a switch.
+ * a stored price dated ahead of the service's clock (TRADE_TIME_SLACK_MS) was no real trade's and
+ * any valid price replaces it; otherwise, from the exchange of the stored one, a higher trade id, a
+ * later time or a stored id far above replaces it; from another (a failover) only a time not
+ * before the stored one, so Price.time never goes back at a switch.
  *
  * Returns {1, changes} when written, {0, 0} when this process does not hold the lease (nothing written).
  * ISO-8601 times of `toISOString` have a fixed width, so comparing them as strings compares the times.
@@ -47,7 +49,8 @@ for base = 11, #ARGV, 5 do
   end
 end
 
-local bound = marketNowBound(ARGV[8])
+local serviceNow = tonumber(ARGV[8])
+local bound = marketNowBound(serviceNow and serviceNow + ${MAX_CLOCK_LEAD_MS})
 local eventTime = tonumber(ARGV[2]) or -1
 local storedEventTime = tonumber(redis.call('GET', KEYS[3]) or '') or -1
 if storedEventTime > bound then storedEventTime = -1 end
@@ -58,10 +61,12 @@ if ARGV[3] ~= '' and validPrice(ARGV[3], bound) then
   local storedTime = stored and validPrice(stored, bound) and field(stored, 'time')
   local id, storedId = tonumber(ARGV[9]), tonumber(redis.call('GET', KEYS[5]) or '')
   local inOrder = storedTime and id and storedId and ARGV[10] ~= '' and field(stored, 'source') == ARGV[10]
-  local newer = not storedTime
-  if inOrder then
+  -- A stored price dated ahead of the service's clock was no real trade's: any valid one replaces it.
+  local newer = not storedTime or (serviceNow ~= nil and isoMs(storedTime) > serviceNow + ${TRADE_TIME_SLACK_MS})
+  if newer then
+  elseif inOrder then
     newer = id > storedId or ARGV[4] > storedTime or storedId - id > ${TRADE_ID_REORDER_WINDOW}
-  elseif storedTime then
+  else
     newer = ARGV[4] >= storedTime
   end
   if newer then

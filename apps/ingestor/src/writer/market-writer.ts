@@ -8,7 +8,7 @@ import {
   RedisScripts,
   withSource,
 } from '@pds/redis';
-import { MAX_CLOCK_LEAD_MS, serviceNow } from '@pds/exchange';
+import { serviceNow } from '@pds/exchange';
 import type { WriteStep } from '../market-state/write-step';
 import { INGEST_STEP_SCRIPT } from './ingest-step.lua';
 
@@ -48,7 +48,7 @@ export class MarketWriter {
       this.keys.priceChannel(symbol),
       step.status ?? '',
       this.keys.exchangeStatusChannel(symbol),
-      String(serviceNow() + MAX_CLOCK_LEAD_MS),
+      String(serviceNow()),
       step.price && step.priceTradeId !== undefined ? String(step.priceTradeId) : '',
       step.exchange ?? '',
     ];
