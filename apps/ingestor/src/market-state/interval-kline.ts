@@ -7,7 +7,7 @@ import {
   openTimeOf,
   type Trade,
 } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, serviceNow, type StreamKline } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, outranked, serviceNow, type StreamKline } from '@pds/exchange';
 import type { KlineWrite, KlineWriteKind } from './write-step';
 
 /** What the ingestor knows of one interval's newest kline. */
@@ -56,17 +56,21 @@ function startedBy(trade: Trade, interval: Interval): IntervalKline {
 /**
  * The trade is already in the kline: not after its last trade by id, nor by time beyond the exchange
  * clock's tolerance (a push may lag the trades a little). Time too, so that one trade id of 2^53−1
- * does not make every later trade look included for good (CONTRACT section 11): at most for the
- * tolerance.
+ * does not make every later trade look included for good (CONTRACT section 11); and a last trade
+ * `outranked` on the service's clock `now` (an id and a time forged together) includes nothing.
  */
-function included(last: LastTrade, trade: Pick<Trade, 'id' | 'time'>): boolean {
-  return trade.id <= last.lastTradeId && trade.time <= last.lastTradeTime + MAX_CLOCK_LEAD_MS;
+function included(last: LastTrade, trade: Pick<Trade, 'id' | 'time'>, now: number): boolean {
+  return (
+    trade.id <= last.lastTradeId &&
+    trade.time <= last.lastTradeTime + MAX_CLOCK_LEAD_MS &&
+    !outranked(trade, { id: last.lastTradeId, time: last.lastTradeTime }, now)
+  );
 }
 
 /** The push counts fewer trades than the state, by id and by time alike (see `included`). */
-function behind(next: LastTrade, state: LastTrade): boolean {
+function behind(next: LastTrade, state: LastTrade, now: number): boolean {
   return (
-    included(state, { id: next.lastTradeId, time: next.lastTradeTime }) &&
+    included(state, { id: next.lastTradeId, time: next.lastTradeTime }, now) &&
     next.lastTradeId < state.lastTradeId
   );
 }
@@ -106,7 +110,7 @@ export function followTrade(
   const openTime = holds(state.openTime, state.kline, trade, interval)
     ? state.openTime
     : openTimeOf(trade.time, interval);
-  if (included(state, trade) || openTime < state.openTime) return unchanged(state);
+  if (included(state, trade, now) || openTime < state.openTime) return unchanged(state);
   if (openTime > state.openTime && notEnded(state, now)) return unchanged(state);
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
@@ -124,14 +128,18 @@ export function followTrade(
  * trade id, inside its interval), so the state never goes back to what it was two seconds ago.
  * A final push (`x: true`) is taken as it is.
  */
-export function rebase(push: StreamKline, recentTrades: readonly Trade[]): IntervalKline {
+export function rebase(
+  push: StreamKline,
+  recentTrades: readonly Trade[],
+  now: number = serviceNow(),
+): IntervalKline {
   const { interval, openTime } = push;
   let kline = push.kline;
   // Every trade the push counts happened by its event time.
   const last = { lastTradeId: push.lastTradeId, lastTradeTime: push.eventTime };
   if (!kline.isClosed) {
     for (const trade of recentTrades) {
-      if (included(last, trade) || !holds(openTime, push.kline, trade, interval)) continue;
+      if (included(last, trade, now) || !holds(openTime, push.kline, trade, interval)) continue;
       kline = withTrade(kline, trade);
       last.lastTradeId = trade.id;
       last.lastTradeTime = trade.time;
@@ -171,11 +179,11 @@ export function reconcilePush(
     // A late push of an earlier kline: only its final version matters, and only to history.
     return { state, writes: push.kline.isClosed ? [write(interval, 'closed', push.kline)] : [] };
   }
-  const next = rebase(push, recentTrades);
+  const next = rebase(push, recentTrades, now);
   if (state && push.openTime === state.openTime) {
     if (next.final) return { state: next, writes: [write(interval, 'closed', next.kline)] };
     // Not final: never behind the state (a push cannot lose trades the state already counted).
-    if (state.final || behind(next, state)) return unchanged(state);
+    if (state.final || behind(next, state, now)) return unchanged(state);
     return sameKline(next.kline, state.kline)
       ? { state: next, writes: [] }
       : { state: next, writes: [write(interval, 'open', next.kline)] };

@@ -1,5 +1,6 @@
 import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
 import {
+  HELD_TIME_SLACK_MS,
   MAX_CLOCK_LEAD_MS,
   servesAfter,
   serviceNow,
@@ -99,10 +100,12 @@ export class MarketState {
     return { eventTime: this.newestEventTime, price, priceTradeId: tradeId, klines };
   }
 
+  /** The newest event time; one held ahead of the service's clock (forged) gives way to the next. */
   private advance(eventTime: number): number {
     const newest = this.newestEventTime;
-    this.newestEventTime =
-      newest === undefined || beyond(newest, eventTime) ? eventTime : Math.max(newest, eventTime);
+    const givesWay =
+      newest === undefined || beyond(newest, eventTime) || newest > this.now() + HELD_TIME_SLACK_MS;
+    this.newestEventTime = givesWay ? eventTime : Math.max(newest, eventTime);
     return this.newestEventTime;
   }
 

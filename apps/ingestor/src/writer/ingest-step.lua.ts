@@ -1,4 +1,4 @@
-import { MAX_CLOCK_LEAD_MS, TRADE_ID_REORDER_WINDOW, TRADE_TIME_SLACK_MS } from '@pds/exchange';
+import { MAX_CLOCK_LEAD_MS, TRADE_ID_REORDER_WINDOW, HELD_TIME_SLACK_MS } from '@pds/exchange';
 import { defineLuaScript, integerListReply, MARKET_RULES_LUA } from '@pds/redis';
 
 /**
@@ -14,7 +14,7 @@ import { defineLuaScript, integerListReply, MARKET_RULES_LUA } from '@pds/redis'
  * JSON, channel.
  *
  * The price is the newest by the exchange's order (`servesAfter` in libs/exchange, the same rule):
- * a stored price dated ahead of the service's clock (TRADE_TIME_SLACK_MS) was no real trade's and
+ * a stored price dated ahead of the service's clock (HELD_TIME_SLACK_MS) was no real trade's and
  * any valid price replaces it; otherwise, from the exchange of the stored one, a higher trade id, a
  * later time or a stored id far above replaces it; from another (a failover) only a time not
  * before the stored one, so Price.time never goes back at a switch.
@@ -53,7 +53,10 @@ local serviceNow = tonumber(ARGV[8])
 local bound = marketNowBound(serviceNow and serviceNow + ${MAX_CLOCK_LEAD_MS})
 local eventTime = tonumber(ARGV[2]) or -1
 local storedEventTime = tonumber(redis.call('GET', KEYS[3]) or '') or -1
-if storedEventTime > bound then storedEventTime = -1 end
+-- A stored newest time ahead of the service's clock was no real event's: it gives way.
+if storedEventTime > bound or (serviceNow ~= nil and storedEventTime > serviceNow + ${HELD_TIME_SLACK_MS}) then
+  storedEventTime = -1
+end
 local changes = 0
 
 if ARGV[3] ~= '' and validPrice(ARGV[3], bound) then
@@ -62,7 +65,7 @@ if ARGV[3] ~= '' and validPrice(ARGV[3], bound) then
   local id, storedId = tonumber(ARGV[9]), tonumber(redis.call('GET', KEYS[5]) or '')
   local inOrder = storedTime and id and storedId and ARGV[10] ~= '' and field(stored, 'source') == ARGV[10]
   -- A stored price dated ahead of the service's clock was no real trade's: any valid one replaces it.
-  local newer = not storedTime or (serviceNow ~= nil and isoMs(storedTime) > serviceNow + ${TRADE_TIME_SLACK_MS})
+  local newer = not storedTime or (serviceNow ~= nil and isoMs(storedTime) > serviceNow + ${HELD_TIME_SLACK_MS})
   if newer then
   elseif inOrder then
     newer = id > storedId or ARGV[4] > storedTime or storedId - id > ${TRADE_ID_REORDER_WINDOW}
