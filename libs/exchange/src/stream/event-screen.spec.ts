@@ -82,3 +82,29 @@ describe("EventScreen: every bound is the service's own clock", () => {
     expect(refusals.counts()['off-grid']).toBe(2);
   });
 });
+
+describe("EventScreen: the exchange's own realignment after a halt", () => {
+  const hour = Date.UTC(2026, 10, 28, 20);
+  const now = Date.UTC(2026, 10, 28, 20, 40);
+
+  it('should take the off-grid kline opened after the exchange cut that interval’s kline, and refuse others', () => {
+    const refusals = new FrameRefusals(
+      () => undefined,
+      () => now,
+    );
+    const screen = new EventScreen(0, refusals, () => now);
+    const haltAt = Date.UTC(2026, 10, 28, 20, 31, 20);
+    const cut = push('1m', Date.UTC(2026, 10, 28, 20, 31), true);
+    const cutKline = { ...cut, kline: { ...cut.kline, closeTime: toIsoTime(haltAt - 1) } };
+    expect(screen.klines([push('1h', hour + 1, false)])).toEqual([]);
+    expect(screen.klines([cutKline])).toHaveLength(1);
+    const resumedAt = Date.UTC(2026, 10, 28, 20, 33, 10, 5);
+    const realignment = push('1m', resumedAt, false);
+    expect(screen.klines([realignment])).toHaveLength(1);
+    expect(
+      screen.klines([{ ...realignment, kline: { ...realignment.kline, close: '97001.00' } }]),
+    ).toHaveLength(1);
+    expect(screen.klines([push('1m', resumedAt + 1, false)])).toEqual([]);
+    expect(refusals.counts()['off-grid']).toBe(2);
+  });
+});

@@ -2,6 +2,7 @@ import type { StreamKline, StreamTrade } from '../live-stream';
 import { serviceNow } from '../service-clock';
 import { checkStreamKline, checkTrade, type TimeBounds, timeBounds } from './frame-checks';
 import type { FrameRefusals } from './frame-refusals';
+import { HaltRealignment } from './halt-realignment';
 import type { RefusalReason } from './refusal-reasons';
 
 const FIELD_LENGTH = 40;
@@ -27,6 +28,8 @@ function describeKline(push: StreamKline): string {
  * events are counted and dropped.
  */
 export class EventScreen {
+  private readonly realignment = new HaltRealignment();
+
   constructor(
     private readonly historyStartMs: number,
     private readonly refusals: FrameRefusals,
@@ -38,7 +41,13 @@ export class EventScreen {
   }
 
   klines(klines: readonly StreamKline[]): readonly StreamKline[] {
-    return this.screen(klines, checkStreamKline, describeKline);
+    const accepted = this.screen(
+      klines,
+      (push, bounds) => checkStreamKline(push, bounds, this.realignment.allows(push)),
+      describeKline,
+    );
+    for (const push of accepted) this.realignment.accepted(push);
+    return accepted;
   }
 
   private screen<E extends StreamTrade | StreamKline>(

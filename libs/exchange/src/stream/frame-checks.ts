@@ -131,24 +131,29 @@ export function checkKline(kline: Kline, bounds: TimeBounds): RefusalReason | un
 }
 
 /**
- * A live kline's place in time: its open time on its interval's UTC grid, and closed only once its
- * close time (its own: a kline the exchange cut short at a halt ends early) has passed on the
- * service's clock: a kline is closed by time, not by a flag.
+ * A live kline's place in time: its open time on its interval's UTC grid (unless `offGridAllowed`:
+ * the exchange's own realignment after a halt, `HaltRealignment`), and closed only once its close
+ * time (its own: a kline the exchange cut short at a halt ends early) has passed on the service's
+ * clock: a kline is closed by time, not by a flag.
  */
-function checkSlot(push: StreamKline, now: number): RefusalReason | undefined {
-  if (openTimeOf(push.openTime, push.interval) !== push.openTime) return 'off-grid';
+function checkSlot(push: StreamKline, now: number, offGridAllowed: boolean): RefusalReason | undefined {
+  if (!offGridAllowed && openTimeOf(push.openTime, push.interval) !== push.openTime) return 'off-grid';
   if (push.kline.isClosed && Date.parse(push.kline.closeTime) >= now) return 'closed-early';
   return undefined;
 }
 
 /** A kline push: its kline, its own open time and event time, its trade ids, its slot. */
-export function checkStreamKline(push: StreamKline, bounds: TimeBounds): RefusalReason | undefined {
+export function checkStreamKline(
+  push: StreamKline,
+  bounds: TimeBounds,
+  offGridAllowed = false,
+): RefusalReason | undefined {
   return (
     checkTime(push.eventTime, bounds) ??
     checkTime(push.openTime, bounds) ??
     checkId(push.firstTradeId, -1) ??
     checkId(push.lastTradeId, -1) ??
     checkKline(push.kline, bounds) ??
-    checkSlot(push, bounds.now)
+    checkSlot(push, bounds.now, offGridAllowed)
   );
 }
