@@ -27,7 +27,12 @@ export interface TradeOrder {
  * What a frame forged inside the 60 s of CONTRACT section 11 left behind gives way by it.
  */
 export function outranked(next: TradeOrder, held: TradeOrder, now: number): boolean {
-  return held.time > now + HELD_TIME_SLACK_MS || held.id - next.id > TRADE_ID_REORDER_WINDOW;
+  return datedAhead(held.time, now) || held.id - next.id > TRADE_ID_REORDER_WINDOW;
+}
+
+/** A held time further ahead of the service's clock `now` than HELD_TIME_SLACK_MS: no real event's. */
+export function datedAhead(time: number, now: number): boolean {
+  return time > now + HELD_TIME_SLACK_MS;
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   openTimeOf,
   type Trade,
 } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, outranked, serviceNow, type StreamKline } from '@pds/exchange';
+import { datedAhead, MAX_CLOCK_LEAD_MS, serviceNow, type StreamKline } from '@pds/exchange';
 import type { KlineWrite, KlineWriteKind } from './write-step';
 
 /** What the ingestor knows of one interval's newest kline. */
@@ -57,13 +57,13 @@ function startedBy(trade: Trade, interval: Interval): IntervalKline {
  * The trade is already in the kline: not after its last trade by id, nor by time beyond the exchange
  * clock's tolerance (a push may lag the trades a little). Time too, so that one trade id of 2^53−1
  * does not make every later trade look included for good (CONTRACT section 11); and a last trade
- * `outranked` on the service's clock `now` (an id and a time forged together) includes nothing.
+ * dated ahead of the service's clock `now` (an id and a time forged together) includes nothing.
  */
 function included(last: LastTrade, trade: Pick<Trade, 'id' | 'time'>, now: number): boolean {
   return (
     trade.id <= last.lastTradeId &&
     trade.time <= last.lastTradeTime + MAX_CLOCK_LEAD_MS &&
-    !outranked(trade, { id: last.lastTradeId, time: last.lastTradeTime }, now)
+    !datedAhead(last.lastTradeTime, now)
   );
 }
 

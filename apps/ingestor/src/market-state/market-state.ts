@@ -1,6 +1,6 @@
 import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
 import {
-  HELD_TIME_SLACK_MS,
+  datedAhead,
   MAX_CLOCK_LEAD_MS,
   servesAfter,
   serviceNow,
@@ -103,8 +103,7 @@ export class MarketState {
   /** The newest event time; one held ahead of the service's clock (forged) gives way to the next. */
   private advance(eventTime: number): number {
     const newest = this.newestEventTime;
-    const givesWay =
-      newest === undefined || beyond(newest, eventTime) || newest > this.now() + HELD_TIME_SLACK_MS;
+    const givesWay = newest === undefined || beyond(newest, eventTime) || datedAhead(newest, this.now());
     this.newestEventTime = givesWay ? eventTime : Math.max(newest, eventTime);
     return this.newestEventTime;
   }
