@@ -91,6 +91,11 @@ function notEnded(state: IntervalKline, now: number): boolean {
   return Date.parse(state.kline.closeTime) >= now;
 }
 
+/** The push is of a later grid slot than the state (an off-grid push of its own slot is not). */
+function laterSlot(push: StreamKline, state: IntervalKline): boolean {
+  return openTimeOf(push.openTime, push.interval) > openTimeOf(state.openTime, push.interval);
+}
+
 /**
  * The open kline follows every trade between the exchange's pushes. A trade in a later interval
  * rolls over: the old kline goes to history as closed by the ingestor (the exchange's final push
@@ -174,7 +179,7 @@ export function reconcilePush(
 ): IntervalUpdate {
   const { interval } = push;
   if (impossible(state, push.eventTime)) return reconcilePush(undefined, push, recentTrades, now);
-  if (state && push.openTime > state.openTime && notEnded(state, now)) return unchanged(state);
+  if (state && laterSlot(push, state) && notEnded(state, now)) return unchanged(state);
   if (state && push.openTime < state.openTime) {
     // A late push of an earlier kline: only its final version matters, and only to history.
     return { state, writes: push.kline.isClosed ? [write(interval, 'closed', push.kline)] : [] };
