@@ -130,7 +130,7 @@ export class ExchangeLiveStream implements LiveStream {
   private onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void {
     if (this.stopped) return;
     if (origin === 'clock') {
-      // Made by the exchange's clock, not sent: no sign of life; only the serving connection's count.
+      // Made by the service's clock, not sent: no sign of life; only the serving connection's count.
       if (connection === this.active && frame.kind === 'klines') this.onData(connection, frame, false);
       return;
     }
