@@ -49,7 +49,7 @@ type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
  */
 export class ExchangeLiveStream implements LiveStream {
   private readonly listeners = new Listeners<LiveStreamEvents>();
-  private readonly delivery = new StreamDelivery(this.listeners);
+  private readonly delivery = new StreamDelivery(this.listeners, () => this.now());
   private readonly refused: FrameRefusals;
   private readonly screen: EventScreen;
   private readonly backoff: ReconnectBackoff;
