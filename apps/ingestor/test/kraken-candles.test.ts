@@ -1,4 +1,4 @@
-import { createExchangeAdapter, type LiveStream, type StreamKline } from '@pds/exchange';
+import { createExchangeAdapter, type LiveStream, shiftServiceClock, type StreamKline } from '@pds/exchange';
 import { type Sim, startExchangeSim } from '@pds/testing';
 
 const MINUTE = 60_000;
@@ -7,11 +7,12 @@ const BEHIND_MS = 5 * MINUTE;
 
 /**
  * The ingestor's Kraken standby (the lib's Kraken adapter) against the simulator speaking Kraken's
- * Spot WebSocket v2: candles are closed by the exchange's clock as its frames tell it, never by
- * this process's clock. The simulator runs five minutes behind us, so a candle that our clock
- * would call ended is still open at the exchange.
+ * Spot WebSocket v2: candles are closed by the service's own clock (CONTRACT section 11), never by
+ * times in the exchange's frames. The simulator runs five minutes behind the host, and the service's
+ * clock is moved with it through the one test-only setting (`shiftServiceClock`, as
+ * SERVICE_CLOCK_OFFSET_MS does in the apps): a candle the host's clock would call ended is open.
  */
-describe("Kraken's candles closed by the exchange's clock (simulator)", () => {
+describe("Kraken's candles closed by the service's clock (simulator)", () => {
   let sim: Sim;
   let offsetMs: number;
   const streams: LiveStream[] = [];
@@ -38,9 +39,11 @@ describe("Kraken's candles closed by the exchange's clock (simulator)", () => {
     offsetMs = toHalfPast - BEHIND_MS;
     // Only injected trades: the live minutes stay without candles until a test trades.
     sim = await startExchangeSim({ SIM_EXCHANGE: 'kraken', SIM_CLOCK_OFFSET_MS: String(offsetMs) });
+    shiftServiceClock(sim.clockOffsetMs);
   });
 
   afterAll(async () => {
+    shiftServiceClock(0);
     await Promise.all(streams.map((stream) => stream.close()));
     await sim.app.stop();
   });
@@ -50,7 +53,7 @@ describe("Kraken's candles closed by the exchange's clock (simulator)", () => {
     const minutes = await minutePushes((push) => push.interval === '5m');
     const newest = minutes.at(-1);
     expect(newest).toBeDefined();
-    // Nothing traded since the simulator started: its newest candle ended before the exchange's now.
+    // Nothing traded since the simulator started: its newest candle ended before the service's now.
     expect((newest?.openTime ?? 0) + MINUTE).toBeLessThanOrEqual(Date.now() + offsetMs);
     expect(newest?.kline.isClosed).toBe(true);
     expect(minutes.filter((push) => !push.kline.isClosed)).toEqual([]);
@@ -63,10 +66,10 @@ describe("Kraken's candles closed by the exchange's clock (simulator)", () => {
     const minutes = await minutePushes((push) => push.interval === '1m' && push.openTime === current);
     const last = minutes.at(-1);
     expect(last?.kline).toMatchObject({ close: '97123.4', isClosed: false });
-    // The snapshot's earlier candles had all ended by the exchange's clock: closed as they come.
+    // The snapshot's earlier candles had all ended by the service's clock: closed as they come.
     const earlier = minutes.slice(0, -1);
     expect(earlier.length).toBeGreaterThan(100);
     expect(earlier.filter((push) => !push.kline.isClosed)).toEqual([]);
-    expect(Date.now() - current).toBeGreaterThan(BEHIND_MS - MINUTE); // ended by our clock
+    expect(Date.now() - current).toBeGreaterThan(BEHIND_MS - MINUTE); // ended by the host's clock
   });
 });

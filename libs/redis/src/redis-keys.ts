@@ -13,6 +13,7 @@ import type { Interval, MarketSymbol } from '@pds/market';
  * | closedKlines(interval)      | sorted set | score openTime ms, member Kline JSON (isClosed true) |
  * | coverage(interval)          | sorted set | covered [start,end] ranges of history, see cache  |
  * | refusedPages(interval)      | sorted set | pages with refused rows, until asked again (refused-pages.ts) |
+ * | latestPriceTradeId          | string     | the latest price's trade id (exchange order)      |
  * | lastEventTime               | string     | epoch ms of the newest exchange event written     |
  * | exchangeStatus              | string     | ExchangeStatus JSON: the serving exchange, states |
  *
@@ -46,6 +47,11 @@ export class RedisKeys {
 
   refusedPages(symbol: MarketSymbol, interval: Interval): string {
     return `${this.market(symbol)}:kline:${interval}:refused-pages`;
+  }
+
+  /** The exchange's id of the latest price's trade, its place in the exchange's order. */
+  latestPriceTradeId(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:price-trade-id`;
   }
 
   lastEventTime(symbol: MarketSymbol): string {

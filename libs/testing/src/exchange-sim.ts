@@ -45,6 +45,11 @@ export interface BookedTrade {
 export interface Sim {
   readonly exchange: SimExchange;
   readonly app: RunningApp;
+  /**
+   * How far the simulator's clock runs ahead of the host's (`SIM_CLOCK_OFFSET_MS`): the apps started
+   * on it get the same as their service clock (`SERVICE_CLOCK_OFFSET_MS`), never trusting the exchange's.
+   */
+  readonly clockOffsetMs: number;
   readonly restUrl: string;
   readonly wsUrl: string;
   /** A control endpoint (`/sim/...`); rejects on an answer other than 2xx. */
@@ -87,6 +92,7 @@ export async function startExchangeSim(env: SimEnv = {}): Promise<Sim> {
   return {
     exchange,
     app,
+    clockOffsetMs: Number(env.SIM_CLOCK_OFFSET_MS ?? 0),
     restUrl,
     wsUrl: `ws://127.0.0.1:${app.port}`,
     ...simControls(restUrl),

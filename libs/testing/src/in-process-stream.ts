@@ -43,7 +43,12 @@ export interface InProcessStream {
  */
 export function inProcessStream(
   wireFormat: StreamWireFormat,
-  options: { readonly symbol?: MarketSymbol; readonly historyStartMs?: number } = {},
+  options: {
+    readonly symbol?: MarketSymbol;
+    readonly historyStartMs?: number;
+    /** The service's clock the stream bounds times by (`serviceNow` unless given). */
+    readonly now?: () => number;
+  } = {},
 ): InProcessStream {
   const sockets: InProcessSocket[] = [];
   const stream = new ExchangeLiveStream({
@@ -52,6 +57,7 @@ export function inProcessStream(
     symbol: options.symbol ?? 'btcusdt',
     wireFormat,
     historyStartMs: options.historyStartMs,
+    now: options.now,
     createSocket: () => {
       const socket = new InProcessSocket();
       sockets.push(socket);

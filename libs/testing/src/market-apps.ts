@@ -14,10 +14,12 @@ export interface AppStore {
  */
 export async function spawnIngestor(
   store: AppStore,
-  sim: Pick<Sim, 'restUrl' | 'wsUrl'>,
+  sim: Pick<Sim, 'restUrl' | 'wsUrl'> & Partial<Pick<Sim, 'clockOffsetMs'>>,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('ingestor', {
+    // The service's clock moves with the simulator's (a test-only setting), never by its frames.
+    SERVICE_CLOCK_OFFSET_MS: String(sim.clockOffsetMs ?? 0),
     ...(await exchangeSettingsEnv(env.EXCHANGE === undefined)),
     ...store.redisEnv,
     REDIS_PREFIX: store.prefix,
@@ -32,10 +34,11 @@ export async function spawnIngestor(
 /** A cache worker on `store`, fetching history from the simulator (the primary). */
 export async function spawnCache(
   store: AppStore,
-  sim: Pick<Sim, 'restUrl'>,
+  sim: Pick<Sim, 'restUrl'> & Partial<Pick<Sim, 'clockOffsetMs'>>,
   env: Record<string, string> = {},
 ): Promise<RunningApp> {
   return spawnApp('cache', {
+    SERVICE_CLOCK_OFFSET_MS: String(sim.clockOffsetMs ?? 0),
     ...(await exchangeSettingsEnv(false)),
     ...store.redisEnv,
     REDIS_PREFIX: store.prefix,

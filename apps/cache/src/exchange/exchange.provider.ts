@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { createAdapterForEndpoint, type ExchangeAdapter } from '@pds/exchange';
+import { createAdapterForEndpoint, type ExchangeAdapter, shiftServiceClock } from '@pds/exchange';
 import { CacheEnvironment } from '../cache.environment';
 
 export const EXCHANGE_ADAPTER = Symbol('EXCHANGE_ADAPTER');
@@ -11,6 +11,9 @@ export const EXCHANGE_ADAPTER = Symbol('EXCHANGE_ADAPTER');
 export const exchangeProvider: Provider<ExchangeAdapter> = {
   provide: EXCHANGE_ADAPTER,
   inject: [CacheEnvironment],
-  useFactory: (env: CacheEnvironment): ExchangeAdapter =>
-    createAdapterForEndpoint(env.exchangeSettings().primary),
+  useFactory: (env: CacheEnvironment): ExchangeAdapter => {
+    // The service's clock (tests only: moved with the simulator's), before the adapter exists.
+    shiftServiceClock(env.SERVICE_CLOCK_OFFSET_MS);
+    return createAdapterForEndpoint(env.exchangeSettings().primary);
+  },
 };

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { createAdapterForEndpoint } from '@pds/exchange';
+import { createAdapterForEndpoint, shiftServiceClock } from '@pds/exchange';
 import { IngestorEnvironment } from '../ingestor.environment';
 import { MarketSources } from '../sources/market-sources';
 
@@ -8,6 +8,8 @@ export const marketSourcesProvider: Provider<MarketSources> = {
   provide: MarketSources,
   inject: [IngestorEnvironment],
   useFactory: (env: IngestorEnvironment): MarketSources => {
+    // Before any stream opens: every bound on what the exchanges send reads this clock.
+    shiftServiceClock(env.SERVICE_CLOCK_OFFSET_MS);
     const { primary, standbys } = env.exchangeSettings();
     // The connection age and budget are each exchange's own limits unless the operator sets them.
     const streamTuning = {

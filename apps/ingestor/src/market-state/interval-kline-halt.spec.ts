@@ -41,6 +41,15 @@ describe('an exchange kline opened off the grid after a trading halt', () => {
     expect(update.state?.openTime).toBe(RESUMED_AT);
   });
 
+  it('replaces the grid kline the first trades started while that slot is open on the service clock', () => {
+    const now = RESUMED_AT + 20;
+    const first = trade(11, RESUMED_AT + 10);
+    const byTrade = followTrade(reconcilePush(undefined, cut, [], now).state, first, '1m', now);
+    const update = reconcilePush(byTrade.state, offGrid, [first], now);
+    expect(update.writes.map((written) => written.kind)).toEqual(['open']);
+    expect(update.state?.openTime).toBe(RESUMED_AT);
+  });
+
   it('keeps the trades of its own span and slot, and rolls over at the next grid slot', () => {
     const inside = followTrade(reconcilePush(undefined, offGrid, []).state, trade(12, T0 + 30_000), '1m');
     expect(inside.state).toMatchObject({ openTime: RESUMED_AT, kline: { trades: 11 } });

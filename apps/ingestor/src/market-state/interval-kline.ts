@@ -7,7 +7,7 @@ import {
   openTimeOf,
   type Trade,
 } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, type StreamKline } from '@pds/exchange';
+import { datedAhead, MAX_CLOCK_LEAD_MS, serviceNow, type StreamKline } from '@pds/exchange';
 import type { KlineWrite, KlineWriteKind } from './write-step';
 
 /** What the ingestor knows of one interval's newest kline. */
@@ -56,17 +56,21 @@ function startedBy(trade: Trade, interval: Interval): IntervalKline {
 /**
  * The trade is already in the kline: not after its last trade by id, nor by time beyond the exchange
  * clock's tolerance (a push may lag the trades a little). Time too, so that one trade id of 2^53−1
- * does not make every later trade look included for good (CONTRACT section 11): at most for the
- * tolerance.
+ * does not make every later trade look included for good (CONTRACT section 11); and a last trade
+ * dated ahead of the service's clock `now` (an id and a time forged together) includes nothing.
  */
-function included(last: LastTrade, trade: Pick<Trade, 'id' | 'time'>): boolean {
-  return trade.id <= last.lastTradeId && trade.time <= last.lastTradeTime + MAX_CLOCK_LEAD_MS;
+function included(last: LastTrade, trade: Pick<Trade, 'id' | 'time'>, now: number): boolean {
+  return (
+    trade.id <= last.lastTradeId &&
+    trade.time <= last.lastTradeTime + MAX_CLOCK_LEAD_MS &&
+    !datedAhead(last.lastTradeTime, now)
+  );
 }
 
 /** The push counts fewer trades than the state, by id and by time alike (see `included`). */
-function behind(next: LastTrade, state: LastTrade): boolean {
+function behind(next: LastTrade, state: LastTrade, now: number): boolean {
   return (
-    included(state, { id: next.lastTradeId, time: next.lastTradeTime }) &&
+    included(state, { id: next.lastTradeId, time: next.lastTradeTime }, now) &&
     next.lastTradeId < state.lastTradeId
   );
 }
@@ -80,23 +84,39 @@ function impossible(state: IntervalKline | undefined, validTime: number): boolea
 }
 
 /**
+ * The state's slot has not ended on the service's clock (`now`): a slot is open until its close time
+ * passes, so no event dated in a later slot (one dated just inside the 60 s ahead) closes it early.
+ */
+function notEnded(state: IntervalKline, now: number): boolean {
+  return Date.parse(state.kline.closeTime) >= now;
+}
+
+/** The push is of a later grid slot than the state (an off-grid push of its own slot is not). */
+function laterSlot(push: StreamKline, state: IntervalKline): boolean {
+  return openTimeOf(push.openTime, push.interval) > openTimeOf(state.openTime, push.interval);
+}
+
+/**
  * The open kline follows every trade between the exchange's pushes. A trade in a later interval
  * rolls over: the old kline goes to history as closed by the ingestor (the exchange's final push
  * replaces it later), the trade starts the new one. Trades already included or older are ignored.
  * Before the first push of an interval there is no base: a kline built from the trades seen since
  * start-up would be wrong (a day's kline from one trade), so nothing is written until the push comes
- * (it is then topped up with the buffered trades).
+ * (it is then topped up with the buffered trades). A trade in a slot after one that has not ended on
+ * the service's clock changes no kline (`notEnded`).
  */
 export function followTrade(
   state: IntervalKline | undefined,
   trade: Trade,
   interval: Interval,
+  now: number = serviceNow(),
 ): IntervalUpdate {
   if (!state || impossible(state, trade.time)) return unchanged(undefined);
   const openTime = holds(state.openTime, state.kline, trade, interval)
     ? state.openTime
     : openTimeOf(trade.time, interval);
-  if (included(state, trade) || openTime < state.openTime) return unchanged(state);
+  if (included(state, trade, now) || openTime < state.openTime) return unchanged(state);
+  if (openTime > state.openTime && notEnded(state, now)) return unchanged(state);
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
     const kline = withTrade(state.kline, trade);
@@ -113,14 +133,18 @@ export function followTrade(
  * trade id, inside its interval), so the state never goes back to what it was two seconds ago.
  * A final push (`x: true`) is taken as it is.
  */
-export function rebase(push: StreamKline, recentTrades: readonly Trade[]): IntervalKline {
+export function rebase(
+  push: StreamKline,
+  recentTrades: readonly Trade[],
+  now: number = serviceNow(),
+): IntervalKline {
   const { interval, openTime } = push;
   let kline = push.kline;
   // Every trade the push counts happened by its event time.
   const last = { lastTradeId: push.lastTradeId, lastTradeTime: push.eventTime };
   if (!kline.isClosed) {
     for (const trade of recentTrades) {
-      if (included(last, trade) || !holds(openTime, push.kline, trade, interval)) continue;
+      if (included(last, trade, now) || !holds(openTime, push.kline, trade, interval)) continue;
       kline = withTrade(kline, trade);
       last.lastTradeId = trade.id;
       last.lastTradeTime = trade.time;
@@ -143,23 +167,28 @@ function sameKline(a: Kline, b: Kline): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** An exchange kline push: authoritative, but older than what the state holds it changes nothing. */
+/**
+ * An exchange kline push: authoritative, but older than what the state holds it changes nothing, and
+ * a push of a later slot changes nothing before the state's slot has ended on the service's clock.
+ */
 export function reconcilePush(
   state: IntervalKline | undefined,
   push: StreamKline,
   recentTrades: readonly Trade[],
+  now: number = serviceNow(),
 ): IntervalUpdate {
   const { interval } = push;
-  if (impossible(state, push.eventTime)) return reconcilePush(undefined, push, recentTrades);
+  if (impossible(state, push.eventTime)) return reconcilePush(undefined, push, recentTrades, now);
+  if (state && laterSlot(push, state) && notEnded(state, now)) return unchanged(state);
   if (state && push.openTime < state.openTime) {
     // A late push of an earlier kline: only its final version matters, and only to history.
     return { state, writes: push.kline.isClosed ? [write(interval, 'closed', push.kline)] : [] };
   }
-  const next = rebase(push, recentTrades);
+  const next = rebase(push, recentTrades, now);
   if (state && push.openTime === state.openTime) {
     if (next.final) return { state: next, writes: [write(interval, 'closed', next.kline)] };
     // Not final: never behind the state (a push cannot lose trades the state already counted).
-    if (state.final || behind(next, state)) return unchanged(state);
+    if (state.final || behind(next, state, now)) return unchanged(state);
     return sameKline(next.kline, state.kline)
       ? { state: next, writes: [] }
       : { state: next, writes: [write(interval, 'open', next.kline)] };

@@ -1,5 +1,5 @@
 import type { StreamKline, StreamTrade } from '@pds/exchange';
-import { INTERVALS, type Interval } from '@pds/market';
+import { INTERVALS, type Interval, priceOf } from '@pds/market';
 import { MarketState } from './market-state';
 
 const T0 = Date.UTC(2026, 10, 22, 0, 0);
@@ -41,13 +41,39 @@ describe('MarketState', () => {
     );
   });
 
-  it('keeps the newest price and event time when an older trade arrives', () => {
+  it('keeps the newest price and event time when an older trade arrives late (lower id, earlier time)', () => {
     const state = new MarketState();
-    state.onTrade(trade(2, '2.00', T0 + 5_000));
-    const step = state.onTrade(trade(3, '1.00', T0 + 4_000));
+    state.onTrade(trade(3, '2.00', T0 + 5_000));
+    const step = state.onTrade(trade(2, '1.00', T0 + 4_000));
     expect(step.price).toBeUndefined();
     expect(step.eventTime).toBe(T0 + 5_003);
     expect(state.price).toEqual({ price: '2.00', time: '2026-11-22T00:00:05.000Z' });
+  });
+
+  it("should serve the next trade by the exchange's order when one trade was dated 59 s ahead", () => {
+    const state = new MarketState(() => T0);
+    state.onTrade(trade(7, '1.00', T0));
+    expect(state.onTrade(trade(8, '9.00', T0 + 59_000)).price).toEqual(priceOf('9.00', T0 + 59_000));
+    const next = state.onTrade(trade(9, '2.00', T0 + 10));
+    expect(next.price).toEqual(priceOf('2.00', T0 + 10));
+    expect(next.priceTradeId).toBe(9);
+    expect(state.onTrade(trade(10, '3.00', T0 + 20)).price).toEqual(priceOf('3.00', T0 + 20));
+  });
+
+  it('should serve the next trade when one trade came with an id and a time ahead of the exchange’s', () => {
+    const state = new MarketState(() => T0 + 20);
+    state.onTrade(trade(7, '1.00', T0));
+    state.onTrade(trade(7 + 500, '9.00', T0 + 59_000));
+    expect(state.onTrade(trade(8, '2.00', T0 + 10)).price).toEqual(priceOf('2.00', T0 + 10));
+    expect(state.onTrade(trade(9, '3.00', T0 + 20)).price).toEqual(priceOf('3.00', T0 + 20));
+  });
+
+  it('should serve the next trade when one trade came with an id far above the exchange’s', () => {
+    const state = new MarketState();
+    state.onTrade(trade(7, '1.00', T0));
+    state.onTrade(trade(Number.MAX_SAFE_INTEGER, '9.00', T0 + 1));
+    expect(state.onTrade(trade(8, '2.00', T0 + 1)).price).toEqual(priceOf('2.00', T0 + 1));
+    expect(state.onTrade(trade(9, '3.00', T0 + 1)).price).toEqual(priceOf('3.00', T0 + 1));
   });
 
   it('tops up the first push of an interval with the trades seen before it', () => {

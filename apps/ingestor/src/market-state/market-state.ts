@@ -1,5 +1,12 @@
 import { INTERVALS, type Interval, type Kline, type Price, priceOf } from '@pds/market';
-import { MAX_CLOCK_LEAD_MS, type StreamKline, type StreamTrade } from '@pds/exchange';
+import {
+  datedAhead,
+  MAX_CLOCK_LEAD_MS,
+  servesAfter,
+  serviceNow,
+  type StreamKline,
+  type StreamTrade,
+} from '@pds/exchange';
 import { followTrade, type IntervalKline, type IntervalUpdate, reconcilePush } from './interval-kline';
 import { TradeBuffer } from './trade-buffer';
 import type { KlineWrite, WriteStep } from './write-step';
@@ -26,7 +33,9 @@ interface LastPrice {
  * The in-memory market of one symbol: latest price, each interval's kline, recent trades.
  * Leader and standbys keep it alike; each exchange event turns into one `WriteStep` that the leader
  * writes. State never goes back: older trades and pushes change nothing; but no time held in it
- * can hold back a valid event for longer than the exchange clock's tolerance (`beyond`).
+ * can hold back a valid event for longer than the clock's tolerance (`beyond`). The price is the
+ * newest trade by the exchange's own order (`servesAfter`), not the largest time seen, so a
+ * trade dated just inside the 60 s is served once and replaced by the next one.
  */
 export class MarketState {
   private readonly klines = new Map<Interval, IntervalKline>();
@@ -34,6 +43,9 @@ export class MarketState {
   private readonly trades = new TradeBuffer();
   private lastPrice: LastPrice | undefined;
   private newestEventTime: number | undefined;
+
+  /** `now`: the service's clock (`serviceNow`), injectable for specs. */
+  constructor(private readonly now: () => number = serviceNow) {}
 
   /** Newest exchange event time seen, epoch ms. */
   get eventTime(): number | undefined {
@@ -53,21 +65,20 @@ export class MarketState {
     this.trades.add(trade);
     let price: Price | undefined;
     const last = this.lastPrice;
-    const newer = (held: LastPrice): boolean =>
-      trade.time > held.time || (trade.time === held.time && trade.id > held.tradeId);
-    if (!last || newer(last) || beyond(last.time, trade.eventTime)) {
+    const now = this.now();
+    if (!last || servesAfter(trade, { id: last.tradeId, time: last.time }, now)) {
       this.lastPrice = { price: priceOf(trade.price, trade.time), time: trade.time, tradeId: trade.id };
       price = this.lastPrice.price;
     }
     const writes = INTERVALS.flatMap((interval) =>
-      this.apply(followTrade(this.klines.get(interval), trade, interval)),
+      this.apply(followTrade(this.klines.get(interval), trade, interval, now)),
     );
-    return { eventTime, price, klines: writes };
+    return { eventTime, price, priceTradeId: price ? trade.id : undefined, klines: writes };
   }
 
   onKline(push: StreamKline): WriteStep {
     const eventTime = this.advance(push.eventTime);
-    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent());
+    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent(), this.now());
     return { eventTime, price: undefined, klines: this.apply(update) };
   }
 
@@ -85,13 +96,15 @@ export class MarketState {
       const closed = withClosed ? (this.recentClosed.get(interval) ?? []) : [];
       return [...closed, ...open];
     });
-    return { eventTime: this.newestEventTime, price: this.lastPrice?.price, klines };
+    const { price, tradeId } = this.lastPrice ?? {};
+    return { eventTime: this.newestEventTime, price, priceTradeId: tradeId, klines };
   }
 
+  /** The newest event time; one held ahead of the service's clock (forged) gives way to the next. */
   private advance(eventTime: number): number {
     const newest = this.newestEventTime;
-    this.newestEventTime =
-      newest === undefined || beyond(newest, eventTime) ? eventTime : Math.max(newest, eventTime);
+    const givesWay = newest === undefined || beyond(newest, eventTime) || datedAhead(newest, this.now());
+    this.newestEventTime = givesWay ? eventTime : Math.max(newest, eventTime);
     return this.newestEventTime;
   }
 

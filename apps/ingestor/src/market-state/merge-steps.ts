@@ -15,13 +15,14 @@ export function mergeSteps(steps: readonly WriteStep[]): WriteStep {
   if (steps.length === 1 && steps[0]) return steps[0];
   let eventTime = Number.NEGATIVE_INFINITY;
   let price: WriteStep['price'];
+  let priceTradeId: WriteStep['priceTradeId'];
   let status: WriteStep['status'];
   let exchange: WriteStep['exchange'];
   const closed = new Map<string, KlineWrite>();
   const open = new Map<string, KlineWrite>();
   for (const step of steps) {
     eventTime = Math.max(eventTime, step.eventTime);
-    price = step.price ?? price;
+    if (step.price) [price, priceTradeId] = [step.price, step.priceTradeId];
     status = step.status ?? status;
     exchange = step.exchange ?? exchange;
     for (const write of step.klines) {
@@ -41,6 +42,7 @@ export function mergeSteps(steps: readonly WriteStep[]): WriteStep {
   return {
     eventTime,
     price,
+    ...(priceTradeId === undefined ? {} : { priceTradeId }),
     klines,
     ...(status === undefined ? {} : { status }),
     ...(exchange === undefined ? {} : { exchange }),

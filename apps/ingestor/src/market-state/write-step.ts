@@ -20,6 +20,8 @@ export interface WriteStep {
   /** The newest exchange event time seen so far (epoch ms): becomes `lastEventTime`. */
   readonly eventTime: number;
   readonly price: Price | undefined;
+  /** The exchange's id of the trade `price` is, for its order in the store (`servesAfter`). */
+  readonly priceTradeId?: number;
   /** In publishing order: per interval, a closed kline before the new open one. */
   readonly klines: readonly KlineWrite[];
   /**

@@ -8,6 +8,7 @@ import {
   RedisScripts,
   withSource,
 } from '@pds/redis';
+import { serviceNow } from '@pds/exchange';
 import type { WriteStep } from '../market-state/write-step';
 import { INGEST_STEP_SCRIPT } from './ingest-step.lua';
 
@@ -37,6 +38,7 @@ export class MarketWriter {
       this.keys.latestPrice(symbol),
       this.keys.lastEventTime(symbol),
       this.keys.exchangeStatus(symbol),
+      this.keys.latestPriceTradeId(symbol),
     ];
     const args: string[] = [
       ownerId,
@@ -46,6 +48,9 @@ export class MarketWriter {
       this.keys.priceChannel(symbol),
       step.status ?? '',
       this.keys.exchangeStatusChannel(symbol),
+      String(serviceNow()),
+      step.price && step.priceTradeId !== undefined ? String(step.priceTradeId) : '',
+      step.exchange ?? '',
     ];
     for (const { interval, kind, kline } of step.klines) {
       keys.push(

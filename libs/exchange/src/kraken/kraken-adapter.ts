@@ -7,6 +7,7 @@ import type {
   LiveStreamTuning,
 } from '../exchange-adapter';
 import type { LiveStream } from '../live-stream';
+import { serviceNow } from '../service-clock';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
 import { KRAKEN_REST_URL, KRAKEN_STREAM_TUNING, KRAKEN_WS_URL } from './kraken-endpoints';
 import { fetchKrakenKlines } from './kraken-history';
@@ -42,7 +43,7 @@ export class KrakenAdapter implements ExchangeAdapter {
     });
     const stream = new KrakenLiveStream(inner, async () => {
       const page = await this.fetchKlines(symbol, '1h', {
-        startTime: openTimeOf(Date.now(), '12h'),
+        startTime: openTimeOf(serviceNow(), '12h'),
         limit: 12,
       });
       return page.klines;

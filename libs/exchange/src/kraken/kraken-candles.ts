@@ -39,15 +39,15 @@ function klineOfCandle(
   };
 }
 
-/** When the exchange's clock takes a candle of `interval` opened at `openTime` as ended. */
+/** When the service's clock takes a candle of `interval` opened at `openTime` as ended. */
 export function closesAt(openTime: number, interval: Interval): number {
   return closeTimeOf(openTime, interval) + 1 + CLOSE_GRACE_MS;
 }
 
 /**
  * One connection's newest candle of each interval, and when each is closed. Kraken's candles carry
- * no "final" flag, so a candle is closed once its interval has ended by the exchange's clock (the
- * frame's own time, or the time since, as the frames tell it; `exchangeNow`), or once a later
+ * no "final" flag, so a candle is closed once its interval has ended by the service's own clock
+ * (`now`, which no frame moves: CONTRACT section 11), or once a later
  * candle of its interval begins; then its last values are pushed again with `isClosed: true`. An
  * update of a closed candle (Kraken revises volume after the close) is pushed closed as it comes.
  */
@@ -58,7 +58,7 @@ export class KrakenCandles {
   pushes(
     group: readonly KrakenCandle[],
     eventTime: number,
-    exchangeNow: number | undefined,
+    now: number | undefined,
     idsOf: (candle: KrakenCandle) => TradeIds,
   ): StreamKline[] {
     const first = group[0];
@@ -75,7 +75,7 @@ export class KrakenCandles {
         index < group.length - 1 ||
         (previous !== undefined &&
           (begin < previous.openTime || (begin === previous.openTime && previous.kline.isClosed))) ||
-        (exchangeNow !== undefined && exchangeNow >= closesAt(begin, interval));
+        (now !== undefined && now >= closesAt(begin, interval));
       out.push(klineOfCandle(candle, eventTime, isClosed, idsOf(candle)));
     });
     const newest = out.reduce((a, b) => (b.openTime >= a.openTime ? b : a));
@@ -83,15 +83,15 @@ export class KrakenCandles {
     return out;
   }
 
-  /** The closing pushes of open candles whose interval has ended by `exchangeNow`. */
-  closeEnded(exchangeNow: number | undefined): StreamKline[] {
-    if (exchangeNow === undefined) return [];
+  /** The closing pushes of open candles whose interval has ended by `now`. */
+  closeEnded(now: number | undefined): StreamKline[] {
+    if (now === undefined) return [];
     const out: StreamKline[] = [];
     for (const push of this.latest.values()) {
-      if (push.kline.isClosed || exchangeNow < closesAt(push.openTime, push.interval)) continue;
-      const now = Math.floor(exchangeNow);
+      if (push.kline.isClosed || now < closesAt(push.openTime, push.interval)) continue;
+      const at = Math.floor(now);
       // Never before the push it closes, unless that push's time was one the engine refuses.
-      const eventTime = push.eventTime > now + MAX_CLOCK_LEAD_MS ? now : Math.max(push.eventTime, now);
+      const eventTime = push.eventTime > at + MAX_CLOCK_LEAD_MS ? at : Math.max(push.eventTime, at);
       const closed = this.closed(push, eventTime);
       this.latest.set(push.interval, closed);
       out.push(closed);
@@ -99,7 +99,7 @@ export class KrakenCandles {
     return out;
   }
 
-  /** The exchange time at which the next open candle closes, if any is open. */
+  /** The service time at which the next open candle closes, if any is open. */
   nextCloseAt(): number | undefined {
     let next: number | undefined;
     for (const push of this.latest.values()) {

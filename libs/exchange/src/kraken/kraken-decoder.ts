@@ -1,6 +1,6 @@
 import type { Interval, MarketSymbol } from '@pds/market';
 import type { StreamKline, StreamTrade } from '../live-stream';
-import { ExchangeClock } from '../stream/exchange-clock';
+import { serviceNow } from '../service-clock';
 import { malformed, refused, type StreamFrame, unexpected } from '../stream/stream-frame';
 import type { FrameDecoder } from '../stream/wire-format';
 import { CandleTradeIds } from './candle-trade-ids';
@@ -20,23 +20,19 @@ function rejectedField(rule: KrakenFieldRule | undefined, detail: string): Strea
 }
 
 /**
- * One connection's reading of Kraken's frames. The exchange's clock comes from the frames that say
- * when they were sent (an ohlc message's `timestamp`, a reply's `time_out`, the newest trade of an
- * update), as the median of their readings (`ExchangeClock.estimate`, so one frame with a wrong
- * time moves nothing); candles are closed by it (KrakenCandles), also when no frame comes (`due`).
- * Empty snapshots (`data: []`, nothing traded yet) are data frames without events.
+ * One connection's reading of Kraken's frames. Candles are closed by the service's own clock
+ * (`serviceNow`, CONTRACT section 11: no frame moves it, however many agree), also when no frame
+ * comes (`due`), or once a later candle of their interval begins (KrakenCandles). Empty snapshots
+ * (`data: []`, nothing traded yet) are data frames without events.
  */
 export class KrakenDecoder implements FrameDecoder {
   private readonly pair: string;
   private readonly tradeIds = new CandleTradeIds(NATIVE_INTERVALS);
   private readonly candles = new KrakenCandles();
-  private readonly clock = new ExchangeClock();
-  /** The newest exchange time the clock has said: what it once said has ended stays ended. */
-  private exchangeNow = Number.NEGATIVE_INFINITY;
 
   constructor(
     symbol: MarketSymbol,
-    private readonly localNow: () => number = Date.now,
+    private readonly now: () => number = serviceNow,
   ) {
     this.pair = krakenWsSymbol(symbol);
   }
@@ -52,31 +48,17 @@ export class KrakenDecoder implements FrameDecoder {
     return klines.length === 0 ? [] : [{ kind: 'klines', klines }];
   }
 
+  /** Local time (what the due timer waits on) of the next candle close on the service's clock. */
   nextDueAt(): number | undefined {
     const at = this.candles.nextCloseAt();
-    const now = this.now();
-    return at === undefined || now === undefined ? undefined : this.localNow() + (at - now);
-  }
-
-  /** The exchange's time now, as its frames tell it; undefined before any frame said a time. */
-  private now(): number | undefined {
-    const estimate = this.clock.estimate(this.localNow());
-    if (estimate === undefined) return undefined;
-    this.exchangeNow = Math.max(this.exchangeNow, estimate);
-    return this.exchangeNow;
-  }
-
-  private observe(exchangeTime: number): void {
-    this.clock.observe(exchangeTime, this.localNow());
+    return at === undefined ? undefined : Date.now() + (at - this.now());
   }
 
   private frameOf(frame: KrakenFrame): StreamFrame {
     switch (frame.kind) {
       case 'trade':
-        if (frame.type === 'update') this.observeNewest(frame.trades.map((trade) => trade.time));
         return this.trades(frame.trades);
       case 'ohlc':
-        if (frame.time !== undefined) this.observe(frame.time);
         return this.klines(frame.time, frame.candles);
       case 'heartbeat':
         return { kind: 'heartbeat' };
@@ -87,7 +69,6 @@ export class KrakenDecoder implements FrameDecoder {
           ? { kind: 'heartbeat' }
           : { kind: 'unavailable', reason: frame.system };
       case 'ack':
-        if (frame.time !== undefined) this.observe(frame.time);
         return { kind: 'ack', subscription: frame.method === 'subscribe' };
       case 'errorReply':
         return {
@@ -100,10 +81,6 @@ export class KrakenDecoder implements FrameDecoder {
         if (frame.reason === 'invalid-field') return rejectedField(frame.rule, frame.detail);
         return malformed(`${frame.reason}: ${frame.detail}`);
     }
-  }
-
-  private observeNewest(times: readonly number[]): void {
-    if (times.length > 0) this.observe(times.reduce((a, b) => Math.max(a, b)));
   }
 
   private trades(all: readonly KrakenTrade[]): StreamFrame {
@@ -128,15 +105,13 @@ export class KrakenDecoder implements FrameDecoder {
     if (all.length === 0 || eventTime === undefined) return { kind: 'klines', klines: [] };
     const candles = all.filter((candle) => candle.symbol === this.pair);
     if (candles.length === 0) return unexpected('candles of another symbol');
-    const exchangeNow = this.now();
+    const now = this.now();
     const out: StreamKline[] = [];
     for (const interval of NATIVE_INTERVALS) {
       const group = candles
         .filter((candle) => candle.interval === interval)
         .sort((a, b) => a.intervalBegin - b.intervalBegin);
-      out.push(
-        ...this.candles.pushes(group, eventTime, exchangeNow, (candle) => this.tradeIds.idsOf(candle)),
-      );
+      out.push(...this.candles.pushes(group, eventTime, now, (candle) => this.tradeIds.idsOf(candle)));
     }
     return { kind: 'klines', klines: out };
   }

@@ -17,8 +17,14 @@ describe('KrakenLiveStream against a fake Kraken server', () => {
   let stream: KrakenLiveStream;
   const trades: StreamTrade[] = [];
   const klines: StreamKline[] = [];
+  /** The service's clock of the stream (it closes candles by it): the host's, shifted to the test's time. */
+  let shiftMs = 0;
+  const serviceTimeAt = (iso: string): void => {
+    shiftMs = Date.parse(iso) - Date.now();
+  };
 
   beforeEach(async () => {
+    shiftMs = 0;
     trades.length = 0;
     klines.length = 0;
     server = await FakeKrakenServer.start();
@@ -32,6 +38,7 @@ describe('KrakenLiveStream against a fake Kraken server', () => {
       reconnectMaxMs: 100,
       connectionsPer5Minutes: 60,
       healthyAfterMs: 1000,
+      now: () => Date.now() + shiftMs,
     });
     // The REST seed of the current 12 h: hours 00:00 to 04:00 of the day, closed.
     stream = new KrakenLiveStream(inner, () =>
@@ -72,6 +79,7 @@ describe('KrakenLiveStream against a fake Kraken server', () => {
   });
 
   it('delivers trades with the digits Kraken wrote and kline pushes with exact trade ids', async () => {
+    serviceTimeAt('2024-03-01T05:01:00.300Z');
     const pushed = nextEvent(stream, 'kline', (push) => push.interval === '1m');
     server.trades('snapshot', [
       { id: 100, price: '97123.4', qty: '0.5', time: '2024-03-01T05:00:59.900000Z' },
@@ -113,6 +121,7 @@ describe('KrakenLiveStream against a fake Kraken server', () => {
   });
 
   it('closes a candle once the next one of its interval begins', async () => {
+    serviceTimeAt('2024-03-01T05:10:00.600Z');
     const base = { interval: 5, high: '2', low: '1', volume: '3', trades: 3 };
     server.candles('snapshot', '2024-03-01T05:06:00Z', [
       { ...base, begin: '2024-03-01T05:05:00Z', open: '1', close: '2' },
@@ -139,6 +148,7 @@ describe('KrakenLiveStream against a fake Kraken server', () => {
   });
 
   it('merges 6h and 12h exactly from the REST hours and the live 1h candle', async () => {
+    serviceTimeAt('2024-03-01T05:31:00.500Z');
     const candle = {
       interval: 60,
       begin: '2024-03-01T05:00:00Z',

@@ -35,6 +35,11 @@ describe("Kraken's live stream rules", () => {
   let stream: ExchangeLiveStream | undefined;
   const klines: StreamKline[] = [];
   let alive = 0;
+  /** The service's clock of the stream (candles close by it): the host's, shifted to the test's time. */
+  let shiftMs = 0;
+  const serviceTimeAt = (iso: string): void => {
+    shiftMs = Date.parse(iso) - Date.now();
+  };
 
   function open(wireFormat: StreamWireFormat = krakenWireFormat): ExchangeLiveStream {
     const opened = new ExchangeLiveStream({
@@ -42,6 +47,7 @@ describe("Kraken's live stream rules", () => {
       wsBaseUrl: server.url,
       symbol: 'btcusdt',
       wireFormat,
+      now: () => Date.now() + shiftMs,
     });
     opened.on('kline', (push) => klines.push(push));
     opened.on('alive', () => {
@@ -55,6 +61,7 @@ describe("Kraken's live stream rules", () => {
   beforeEach(async () => {
     klines.length = 0;
     alive = 0;
+    shiftMs = 0;
     server = await FakeKrakenServer.start();
   });
 
@@ -64,7 +71,8 @@ describe("Kraken's live stream rules", () => {
     await server.stop();
   });
 
-  it('serves the snapshot candles whose interval has ended closed at connect (the frame time says so)', async () => {
+  it("serves the snapshot candles whose interval has ended closed at connect (the service's clock says so)", async () => {
+    serviceTimeAt('2023-10-04T16:26:01.900Z');
     const live = open();
     await server.waitFor(1, 8);
     const pushed = nextEvent(live, 'kline', (push) => push.openTime === Date.parse('2023-10-04T15:30:00Z'));
@@ -80,12 +88,17 @@ describe("Kraken's live stream rules", () => {
     ]);
   });
 
-  it('keeps a candle open when one frame alone claims a time past its end', async () => {
+  it('keeps a candle open however many frames claim a time past its end', async () => {
+    serviceTimeAt('2024-03-01T05:06:00.300Z');
     const live = open();
     await server.waitFor(1, 8);
     server.candles('update', '2024-03-01T05:06:00Z', [candle('2024-03-01T05:05:00Z', '61001.0')]);
     server.trades('update', [{ id: 1, price: '61001.0', qty: '0.1', time: '2024-03-01T05:06:00.100Z' }]);
-    // A 1m candle in a frame dated 2200: the exchange's clock is the median of its recent frames.
+    // Sixteen empty ohlc updates dated a day ahead, then a 1m candle in a frame dated 2200: no
+    // number of them moves the service's clock, by which candles close.
+    for (let i = 0; i < 16; i += 1) {
+      server.broadcast('{"channel":"ohlc","type":"update","timestamp":"2024-03-02T05:06:00Z","data":[]}');
+    }
     server.candles('update', '2200-01-01T00:00:00Z', [
       { ...candle('2024-03-01T05:06:00Z', '61002.0', 1), interval: 1 },
     ]);
@@ -97,11 +110,12 @@ describe("Kraken's live stream rules", () => {
     expect(live.refusals()['time-ahead']).toBe(1);
   });
 
-  it("closes a candle by the exchange's clock when no frame comes after its end", async () => {
+  it("closes a candle by the service's clock when no frame comes after its end", async () => {
+    const sentAt = '2024-03-01T05:10:01.700Z'; // 300 ms before the candle closes
+    serviceTimeAt(sentAt);
     const live = open();
     await server.waitFor(1, 8);
-    const sentAt = Date.parse('2024-03-01T05:10:01.700Z'); // 300 ms before the candle closes
-    server.candles('update', new Date(sentAt).toISOString(), [candle('2024-03-01T05:05:00Z', '61001.0')]);
+    server.candles('update', sentAt, [candle('2024-03-01T05:05:00Z', '61001.0')]);
     const closed = await nextEvent(live, 'kline', (push) => push.kline.isClosed);
     expect(closed.kline).toMatchObject({ openTime: '2024-03-01T05:05:00.000Z', close: '61001.0' });
     expect(closed.eventTime).toBeGreaterThanOrEqual(Date.parse('2024-03-01T05:10:00Z') + CLOSE_GRACE_MS);

@@ -36,7 +36,7 @@ function subscribeMessages(symbol: MarketSymbol): string[] {
 export const krakenWireFormat: StreamWireFormat = {
   streamUrl: (wsBaseUrl) => wsBaseUrl,
   subscribeMessages,
-  createDecoder: (symbol) => new KrakenDecoder(symbol),
+  createDecoder: (symbol, now) => new KrakenDecoder(symbol, now),
   ping: { autoPong: true, appPing: { message: KRAKEN_PING, everyMs: PING_EVERY_MS } },
   subscriptionAcks: { withinMs: SUBSCRIPTION_ACKS_WITHIN_MS },
 };

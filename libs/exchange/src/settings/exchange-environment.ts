@@ -1,4 +1,5 @@
-import { IsString, registerDecorator } from 'class-validator';
+import { toInteger } from '@pds/config';
+import { IsInt, IsString, registerDecorator } from 'class-validator';
 import {
   type ExchangeSettings,
   ExchangeSettingsError,
@@ -49,6 +50,15 @@ export function withExchangeSettings<Base extends EnvironmentClass>(base: Base) 
     /** Standbys that carry the live data while the primary is dark, best first, comma-separated. */
     @IsString()
     EXCHANGE_STANDBYS = '';
+
+    /**
+     * Tests only: how far the service's clock runs ahead of the host's (`shiftServiceClock`), for
+     * suites that run the simulators ahead of real time. 0 in production, where the host's clock is
+     * the service's (CONTRACT section 11).
+     */
+    @toInteger()
+    @IsInt()
+    SERVICE_CLOCK_OFFSET_MS = 0;
 
     /** The settings read from the whole environment (valid: checked at boot). */
     exchangeSettings(): ExchangeSettings {

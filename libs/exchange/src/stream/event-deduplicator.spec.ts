@@ -26,6 +26,14 @@ describe('EventDeduplicator', () => {
     expect(dedupe.acceptKline('1m', 1500, 0)).toBe(false);
   });
 
+  it('should let a kline push dated just inside the 60 s give way to the next one once the clock is behind it', () => {
+    const now = 1_000_000;
+    const dedupe = new EventDeduplicator(() => now);
+    expect(dedupe.acceptKline('1m', now + 59_000, 960_000)).toBe(true);
+    expect(dedupe.acceptKline('1m', now + 500, 960_000)).toBe(true);
+    expect(dedupe.acceptKline('1m', now + 400, 960_000)).toBe(false);
+  });
+
   it('accepts kline pushes by event time per interval', () => {
     const dedupe = new EventDeduplicator();
     expect(dedupe.acceptKline('1m', 1000, 0)).toBe(true);

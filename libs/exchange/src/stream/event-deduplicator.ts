@@ -1,4 +1,6 @@
 import type { Interval } from '@pds/market';
+import { serviceNow } from '../service-clock';
+import { datedAhead } from '../trade-order';
 import { MAX_CLOCK_LEAD_MS } from './frame-checks';
 
 /** How many recent trade ids are remembered: far more than two connections overlap by. */
@@ -9,7 +11,8 @@ const RECENT_TRADE_IDS = 4096;
  * and notices holes in the exchange's trade sequence. No single value can make it drop what
  * follows (CONTRACT section 11): a trade is a repeat only if its id was delivered recently (an id
  * of 2^53−1 blocks nothing but itself), and a kline push's "newest event time" gives way to a
- * push more than the clock's tolerance older than it, which the exchange's clock shows impossible.
+ * push more than the clock's tolerance older than it, or to any push once it is dated ahead of the
+ * service's clock (`now`): a push dated just inside the 60 s holds no later push back.
  */
 export class EventDeduplicator {
   private readonly recentIds = new Set<number>();
@@ -20,6 +23,8 @@ export class EventDeduplicator {
     Interval,
     { eventTime: number; openTime: number; isClosed: boolean }
   >();
+
+  constructor(private readonly now: () => number = serviceNow) {}
 
   acceptTrade(tradeId: number): boolean {
     if (this.recentIds.has(tradeId)) return false;
@@ -51,7 +56,9 @@ export class EventDeduplicator {
     const newest = this.newestKline.get(interval);
     const finalAfterOpen =
       newest !== undefined && openTime === newest.openTime && isClosed && !newest.isClosed;
-    const impossible = newest !== undefined && newest.eventTime > eventTime + MAX_CLOCK_LEAD_MS;
+    const impossible =
+      newest !== undefined &&
+      (newest.eventTime > eventTime + MAX_CLOCK_LEAD_MS || datedAhead(newest.eventTime, this.now()));
     if (
       newest &&
       !finalAfterOpen &&

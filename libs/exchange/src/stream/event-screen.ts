@@ -1,7 +1,8 @@
 import type { StreamKline, StreamTrade } from '../live-stream';
-import { ExchangeClock } from './exchange-clock';
+import { serviceNow } from '../service-clock';
 import { checkStreamKline, checkTrade, type TimeBounds, timeBounds } from './frame-checks';
 import type { FrameRefusals } from './frame-refusals';
+import { HaltRealignment } from './halt-realignment';
 import type { RefusalReason } from './refusal-reasons';
 
 const FIELD_LENGTH = 40;
@@ -23,29 +24,30 @@ function describeKline(push: StreamKline): string {
 /**
  * The stream engine's gate for decoded events, whatever the exchange (CONTRACT section 11,
  * "Untrusted frames"): each trade and kline push is checked against the rules of `frame-checks`,
- * with event times bounded by the exchange's clock as its recent frames tell it. Refused events
- * are counted and dropped; they never advance the clock.
+ * with times bounded by the service's own clock (`serviceNow`), which no frame moves. Refused
+ * events are counted and dropped.
  */
 export class EventScreen {
-  private readonly clock = new ExchangeClock();
+  private readonly realignment = new HaltRealignment();
 
   constructor(
     private readonly historyStartMs: number,
     private readonly refusals: FrameRefusals,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = serviceNow,
   ) {}
-
-  /** The exchange's time now as its accepted frames tell it; undefined before the first. */
-  exchangeNow(): number | undefined {
-    return this.clock.now(this.now());
-  }
 
   trades(trades: readonly StreamTrade[]): readonly StreamTrade[] {
     return this.screen(trades, checkTrade, describeTrade);
   }
 
   klines(klines: readonly StreamKline[]): readonly StreamKline[] {
-    return this.screen(klines, checkStreamKline, describeKline);
+    const accepted = this.screen(
+      klines,
+      (push, bounds) => checkStreamKline(push, bounds, this.realignment.allows(push)),
+      describeKline,
+    );
+    for (const push of accepted) this.realignment.accepted(push);
+    return accepted;
   }
 
   private screen<E extends StreamTrade | StreamKline>(
@@ -53,24 +55,19 @@ export class EventScreen {
     check: (event: E, bounds: TimeBounds) => RefusalReason | undefined,
     describe: (event: E) => string,
   ): readonly E[] {
-    const receivedAt = this.now();
-    const bounds = timeBounds(this.historyStartMs, this.clock.now(receivedAt));
+    const bounds = timeBounds(this.historyStartMs, this.now());
     let accepted: E[] | undefined;
-    let newest = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i] as E;
       const refusal = check(event, bounds);
       if (refusal === undefined) {
         accepted?.push(event);
-        newest = Math.max(newest, event.eventTime);
         continue;
       }
       // Copy only once something is refused: the usual frame passes whole, without an allocation.
       accepted ??= events.slice(0, i);
       this.refusals.refuse(refusal, `${refusal}: ${describe(event)}`);
     }
-    // One reading per frame, its newest time: a snapshot of old trades is one stale sample, not fifty.
-    if (newest > Number.NEGATIVE_INFINITY) this.clock.observe(newest, receivedAt);
     return accepted ?? events;
   }
 }

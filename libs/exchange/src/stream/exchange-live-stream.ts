@@ -5,6 +5,7 @@ import { Listeners } from '../listeners';
 import { EARLIEST_HISTORY_START_MS } from '../exchange-history-start';
 import type { LiveStream, LiveStreamEvents, StreamCounters } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
+import { serviceNow } from '../service-clock';
 import { EventScreen } from './event-screen';
 import { FrameRefusals, type RefusalCounts } from './frame-refusals';
 import {
@@ -48,7 +49,7 @@ type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
  */
 export class ExchangeLiveStream implements LiveStream {
   private readonly listeners = new Listeners<LiveStreamEvents>();
-  private readonly delivery = new StreamDelivery(this.listeners);
+  private readonly delivery = new StreamDelivery(this.listeners, () => this.now());
   private readonly refused: FrameRefusals;
   private readonly screen: EventScreen;
   private readonly backoff: ReconnectBackoff;
@@ -68,7 +69,7 @@ export class ExchangeLiveStream implements LiveStream {
 
   constructor(private readonly options: ExchangeLiveStreamOptions) {
     this.url = options.wireFormat.streamUrl(options.wsBaseUrl, options.symbol);
-    this.now = options.now ?? Date.now;
+    this.now = options.now ?? serviceNow;
     this.backoff = new ReconnectBackoff({
       initialMs: options.reconnectInitialMs,
       maxMs: options.reconnectMaxMs,
@@ -104,11 +105,6 @@ export class ExchangeLiveStream implements LiveStream {
     return this.refused.counts();
   }
 
-  /** The exchange's time now as its accepted frames tell it; undefined before the first. */
-  exchangeNow(): number | undefined {
-    return this.screen.exchangeNow();
-  }
-
   close(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -134,19 +130,19 @@ export class ExchangeLiveStream implements LiveStream {
   private onFrame(connection: StreamConnection, frame: StreamFrame, origin: FrameOrigin): void {
     if (this.stopped) return;
     if (origin === 'clock') {
-      // Made by the exchange's clock, not sent: no sign of life; only the serving connection's count.
-      if (connection === this.active && frame.kind === 'klines') this.onData(connection, frame);
+      // Made by the service's clock, not sent: no sign of life; only the serving connection's count.
+      if (connection === this.active && frame.kind === 'klines') this.onData(connection, frame, false);
       return;
     }
     this.delivery.frameReceived();
     // Not live before every subscription is acknowledged: it may never carry data.
     const live = connection === this.active && connection.isSubscribed;
+    if (frame.kind === 'trades' || frame.kind === 'klines') {
+      this.onData(connection, frame, live);
+      return;
+    }
     if (live) this.listeners.emit('alive', { time: this.now() });
     switch (frame.kind) {
-      case 'trades':
-      case 'klines':
-        this.onData(connection, frame);
-        break;
       case 'shutdown':
         this.onShutdownNotice(connection);
         break;
@@ -170,10 +166,17 @@ export class ExchangeLiveStream implements LiveStream {
     }
   }
 
-  private onData(connection: StreamConnection, frame: DataFrame): void {
+  /**
+   * `live`: the frame came on the serving, subscribed connection. A data frame whose every event is
+   * refused is no sign of life: an exchange that sends only refused values (times beyond the
+   * service's clock) goes dark like a silent one, and a standby serves.
+   */
+  private onData(connection: StreamConnection, frame: DataFrame, live: boolean): void {
+    const sent = frame.kind === 'trades' ? frame.trades.length : frame.klines.length;
     const trades = frame.kind === 'trades' ? this.screen.trades(frame.trades) : [];
     const klines = frame.kind === 'klines' ? this.screen.klines(frame.klines) : [];
     const first = trades[0] ?? klines[0];
+    if (live && (sent === 0 || first !== undefined)) this.listeners.emit('alive', { time: this.now() });
     if (first === undefined) return;
     if (connection === this.replacement) this.promote(connection);
     if (connection !== this.active) return; // the old connection of a finished switch

@@ -1,4 +1,4 @@
-import { compareDecimals, type Kline } from '@pds/market';
+import { compareDecimals, type Kline, openTimeOf } from '@pds/market';
 import type { StreamKline, StreamTrade } from '../live-stream';
 import type { RefusalReason } from './refusal-reasons';
 
@@ -14,7 +14,7 @@ export { REFUSAL_REASONS, type RefusalReason } from './refusal-reasons';
 export const MAX_MESSAGE_BYTES = 1_048_576;
 /** A number written with more digits than this is refused (no exchange needs more; 1e50000000 does). */
 export const MAX_NUMBER_DIGITS = 40;
-/** An event time more than this ahead of the exchange's clock is refused. */
+/** An event time more than this ahead of the service's clock (`service-clock.ts`) is refused. */
 export const MAX_CLOCK_LEAD_MS = 60_000;
 /** The largest epoch ms a JavaScript Date holds (±8.64e15): beyond it, `toISOString` throws. */
 export const MAX_DATE_MS = 8_640_000_000_000_000;
@@ -23,14 +23,16 @@ export const MAX_DATE_MS = 8_640_000_000_000_000;
 export interface TimeBounds {
   /** The exchange's history start. */
   readonly notBefore: number;
-  /** The exchange's clock + MAX_CLOCK_LEAD_MS (never beyond MAX_DATE_MS). */
+  /** The service's clock + MAX_CLOCK_LEAD_MS (never beyond MAX_DATE_MS). */
   readonly notAfter: number;
+  /** The service's clock: a kline is closed only once its close time has passed on it. */
+  readonly now: number;
 }
 
-/** Bounds from the exchange's clock now (undefined: not known yet, only the Date range applies). */
-export function timeBounds(historyStartMs: number, exchangeNowMs: number | undefined): TimeBounds {
-  const notAfter = exchangeNowMs === undefined ? MAX_DATE_MS : exchangeNowMs + MAX_CLOCK_LEAD_MS;
-  return { notBefore: historyStartMs, notAfter: Math.min(notAfter, MAX_DATE_MS) };
+/** Bounds from the clock now (undefined: not known, only the Date range applies). */
+export function timeBounds(historyStartMs: number, nowMs: number | undefined): TimeBounds {
+  const notAfter = nowMs === undefined ? MAX_DATE_MS : nowMs + MAX_CLOCK_LEAD_MS;
+  return { notBefore: historyStartMs, notAfter: Math.min(notAfter, MAX_DATE_MS), now: nowMs ?? MAX_DATE_MS };
 }
 
 const ZERO = 48; // '0'
@@ -128,13 +130,30 @@ export function checkKline(kline: Kline, bounds: TimeBounds): RefusalReason | un
   return checkTime(openTime, bounds) ?? checkOhlc(kline);
 }
 
-/** A kline push: its kline, its own open time and event time, its trade ids. */
-export function checkStreamKline(push: StreamKline, bounds: TimeBounds): RefusalReason | undefined {
+/**
+ * A live kline's place in time: its open time on its interval's UTC grid (unless `offGridAllowed`:
+ * the exchange's own realignment after a halt, `HaltRealignment`), and closed only once its close
+ * time (its own: a kline the exchange cut short at a halt ends early) has passed on the service's
+ * clock: a kline is closed by time, not by a flag.
+ */
+function checkSlot(push: StreamKline, now: number, offGridAllowed: boolean): RefusalReason | undefined {
+  if (!offGridAllowed && openTimeOf(push.openTime, push.interval) !== push.openTime) return 'off-grid';
+  if (push.kline.isClosed && Date.parse(push.kline.closeTime) >= now) return 'closed-early';
+  return undefined;
+}
+
+/** A kline push: its kline, its own open time and event time, its trade ids, its slot. */
+export function checkStreamKline(
+  push: StreamKline,
+  bounds: TimeBounds,
+  offGridAllowed = false,
+): RefusalReason | undefined {
   return (
     checkTime(push.eventTime, bounds) ??
     checkTime(push.openTime, bounds) ??
     checkId(push.firstTradeId, -1) ??
     checkId(push.lastTradeId, -1) ??
-    checkKline(push.kline, bounds)
+    checkKline(push.kline, bounds) ??
+    checkSlot(push, bounds.now, offGridAllowed)
   );
 }

@@ -239,6 +239,8 @@ export function openStreamConnection(
     readonly symbol: MarketSymbol;
     readonly silenceMs: number;
     readonly createSocket?: SocketFactory;
+    /** The service's clock (`serviceNow` unless a test injects one), for decoders that close by time. */
+    readonly now?: () => number;
   },
   handlers: ConnectionHandlers,
 ): StreamConnection {
@@ -247,7 +249,7 @@ export function openStreamConnection(
     url,
     silenceMs,
     subscribeMessages: wireFormat.subscribeMessages(symbol),
-    decoder: wireFormat.createDecoder(symbol),
+    decoder: wireFormat.createDecoder(symbol, stream.now),
     ping: wireFormat.ping,
     subscriptionAcks: wireFormat.subscriptionAcks,
   };

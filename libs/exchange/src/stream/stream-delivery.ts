@@ -9,11 +9,17 @@ import { type MutableCounters, zeroCounters } from './stream-counters';
  * counted, and the newest exchange time seen is kept for the next `interruption`.
  */
 export class StreamDelivery {
-  private readonly dedupe = new EventDeduplicator();
+  private readonly dedupe: EventDeduplicator;
   private readonly count: MutableCounters = zeroCounters();
   private newestEventTime: number | undefined;
 
-  constructor(private readonly listeners: Listeners<LiveStreamEvents>) {}
+  /** `now`: the service's clock, for the duplicate filter's give-way rule. */
+  constructor(
+    private readonly listeners: Listeners<LiveStreamEvents>,
+    now?: () => number,
+  ) {
+    this.dedupe = new EventDeduplicator(now);
+  }
 
   get lastEventTime(): number | undefined {
     return this.newestEventTime;

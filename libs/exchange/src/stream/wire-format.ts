@@ -35,7 +35,7 @@ export interface StreamWireFormat {
   /** Text messages sent as soon as a connection opens (Binance: none, the URL subscribes). */
   subscribeMessages(symbol: MarketSymbol): readonly string[];
   /** A fresh decoder for a new connection. */
-  createDecoder(symbol: MarketSymbol): FrameDecoder;
+  createDecoder(symbol: MarketSymbol, now?: () => number): FrameDecoder;
   readonly ping: PingRules;
   /**
    * For exchanges that acknowledge each subscribe message (Kraken): a connection counts as live

@@ -1,21 +1,23 @@
 /**
- * How far ahead of Redis's clock a stored market time may be: the 60 s of CONTRACT section 11 plus
- * 5 minutes for an exchange clock ahead of Redis's (the stream engine holds the exact 60 s against
- * the exchange's own clock; here, with no exchange clock, the bound is coarser). The simulator
- * runs up to two minutes ahead in tests.
+ * How far ahead of Redis's clock a stored market time may be, for a script whose caller does not
+ * pass the service's own bound (`marketNowBound(bound)`): coarser than the 60 s of CONTRACT
+ * section 11, since the caller's clock may be shifted in tests (SERVICE_CLOCK_OFFSET_MS).
  */
 export const STORE_MAX_AHEAD_MS = 360_000;
 
 /**
  * Lua functions for scripts that store market data: the rules of CONTRACT section 11 ("Untrusted
  * frames") again, as defence in depth, so that no value breaking them is stored and a stored one
- * that breaks them (written by an older version) gives way. Defines `marketNowBound()` (Redis's
- * clock + STORE_MAX_AHEAD_MS, epoch ms), `isoMs(iso)` (epoch ms of the interface's ISO form, nil
+ * that breaks them (written by an older version) gives way. Defines `marketNowBound(bound)` (the
+ * newest time that may be stored, epoch ms: the service's clock + 60 s as the caller passes it, the
+ * one time authority of CONTRACT section 11; without it Redis's clock + STORE_MAX_AHEAD_MS), `isoMs(iso)` (epoch ms of the interface's ISO form, nil
  * otherwise), `validPrice(priceJson, bound)` (true or false) and `validKline(klineJson, bound)` (the decoded
  * kline, or nil).
  */
 export const MARKET_RULES_LUA = `
-local function marketNowBound()
+local function marketNowBound(serviceBound)
+  local given = tonumber(serviceBound)
+  if given then return given end
   local t = redis.call('TIME')
   return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) + ${STORE_MAX_AHEAD_MS}
 end
