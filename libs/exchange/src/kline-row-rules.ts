@@ -11,15 +11,16 @@ export interface KlineRowRules {
 }
 
 /**
- * The klines of a REST answer that pass section 11's rules; each one that breaks a rule is dropped
+ * The klines of a REST answer that pass section 11's rules, bounded by the service's clock at the
+ * answer (`serviceNowMs`, never the exchange's own time); each one that breaks a rule is dropped
  * alone and reported, so one impossible kline never holds back the valid ones.
  */
 export function keepValidKlines(
   klines: readonly Kline[],
-  exchangeTimeMs: number | undefined,
+  serviceNowMs: number,
   rules: KlineRowRules,
 ): Kline[] {
-  const bounds = timeBounds(rules.historyStartMs ?? 0, exchangeTimeMs);
+  const bounds = timeBounds(rules.historyStartMs ?? 0, serviceNowMs);
   return klines.filter((kline, index) => {
     const refusal = checkKline(kline, bounds);
     if (refusal)

@@ -10,14 +10,12 @@ import { EXCHANGE_ADAPTER } from './exchange.provider';
 export const KLINES_REQUEST_WEIGHT = 2;
 
 /**
- * Kline pages from the exchange's REST history, every request through the shared budget. It keeps
- * the exchange's clock as its answers tell it, because whether a kline has closed is the exchange's
- * call, not the local clock's (a local clock behind the exchange's would call a closed kline open).
+ * Kline pages from the exchange's REST history, every request through the shared budget. Whether a
+ * kline has closed is read on the service's clock, never the exchange's (CONTRACT section 11); the
+ * exchange's time in an answer serves only its request weight's window.
  */
 @Injectable()
 export class KlineFetcher {
-  /** The exchange's clock minus the local one at its latest answer; undefined before any answer. */
-  private clockOffsetMs: number | undefined;
   /** Refused klines: logged at warn at most once a minute per reason (CONTRACT section 11). */
   private readonly refusals: FrameRefusals;
 
@@ -42,17 +40,10 @@ export class KlineFetcher {
     return this.fetch(symbol, interval, { endTime, limit });
   }
 
-  /** The exchange's time now, as its latest answer told it; undefined until it has answered once. */
-  exchangeNow(): number | undefined {
-    return this.clockOffsetMs === undefined ? undefined : Date.now() + this.clockOffsetMs;
-  }
-
   private async fetch(symbol: MarketSymbol, interval: Interval, range: KlineRange): Promise<KlinePage> {
     const page = await this.gate.run(KLINES_REQUEST_WEIGHT, () =>
       this.exchange.fetchKlines(symbol, interval, range),
     );
-    // An answer without a time (0) leaves the known offset as it was.
-    if (page.exchangeTime > 0) this.clockOffsetMs = page.exchangeTime - Date.now();
     await this.gate.observeUsedWeight(page.usedWeight, page.exchangeTime, KLINES_REQUEST_WEIGHT);
     for (const { reason, detail } of page.refused ?? []) {
       this.metrics.valueRefused(this.exchange.name, reason);

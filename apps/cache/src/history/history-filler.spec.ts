@@ -12,7 +12,6 @@ describe('HistoryFiller', () => {
     const range: Span = { from: START, to: START + (2 * PAGE_KLINES - 1) * MINUTE };
     const asked: number[] = [];
     const fetcher = {
-      exchangeNow: () => Date.parse('2026-01-01T00:00:00.000Z'),
       forward: (_symbol: string, _interval: string, start: number, limit: number): Promise<KlinePage> => {
         asked.push(start);
         if (asked.length > 4) throw new Error('the fill asked again for what it had fetched');
@@ -39,7 +38,6 @@ describe('HistoryFiller', () => {
     const range: Span = { from: START, to: START + (2 * PAGE_KLINES - 1) * MINUTE };
     const asked: number[] = [];
     const fetcher = {
-      exchangeNow: () => Date.parse('2026-01-01T00:00:00.000Z'),
       forward: (_symbol: string, _interval: string, start: number, limit: number): Promise<KlinePage> => {
         asked.push(start);
         const first = (start - START) / MINUTE;

@@ -8,7 +8,7 @@ import {
   slotCount,
   type Span,
 } from '@pds/market';
-import type { KlinePage } from '@pds/exchange';
+import { type KlinePage, serviceNow } from '@pds/exchange';
 import { KlineFetcher } from '../exchange/kline-fetcher';
 import { KlineStore } from './kline-store';
 import { backwardCoverage, forwardCoverage, klineSlot } from './page-coverage';
@@ -44,10 +44,9 @@ export class HistoryFiller {
     const outcome = noWork();
     let from = range.from;
     for (;;) {
-      // Slots still open at the exchange are left out (asked again, they would be fetched again);
-      // until the exchange has answered once, its answer decides (forwardCoverage).
-      const exchangeNow = this.fetcher.exchangeNow();
-      const lastClosed = exchangeNow === undefined ? range.to : openTimeOf(exchangeNow, interval) - step;
+      // Slots still open by the service's clock are left out (asked again, they would be fetched
+      // again): a kline is closed by time on that clock, never by the exchange's (CONTRACT 11).
+      const lastClosed = openTimeOf(serviceNow(), interval) - step;
       const bounded = { from, to: Math.min(range.to, lastClosed) };
       const unknown = await this.store.unknown(symbol, interval, bounded);
       const first = unknown[0];

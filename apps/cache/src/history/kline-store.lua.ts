@@ -1,4 +1,5 @@
 import { arrayReply, defineLuaScript, integerListReply, integerReply, MARKET_RULES_LUA } from '@pds/redis';
+import { MAX_CLOCK_LEAD_MS } from '@pds/exchange';
 
 /**
  * What KNOWN_IN_RANGE_SCRIPT found: open times of stored klines, covered spans flat (from, to, …),
@@ -72,10 +73,11 @@ end
  * page does not hold is removed (the exchange has none there). When it wrote a kline it publishes ARGV[5] on
  * the history channel ARGV[4] (gateways mirroring the newest klines read them again).
  * ARGV[1] interval ms, ARGV[2]/ARGV[3] covered span or '' '', ARGV[4] history channel, ARGV[5] the
- * interval's name, ARGV[6] the refused-page member or '', ARGV[7] now (epoch ms) and ARGV[8] a
+ * interval's name, ARGV[6] the refused-page member or '', ARGV[7] now on the service's clock (epoch
+ * ms; a kline may be dated at most MAX_CLOCK_LEAD_MS past it, CONTRACT section 11) and ARGV[8] a
  * page's length before ARGV[2] (refused-page records there that may be asked again are dropped),
  * then open time and JSON per kline.
- * A kline breaking CONTRACT section 11 (high below low, a price of 0, dated beyond Redis's clock) is
+ * A kline breaking CONTRACT section 11 (high below low, a price of 0, dated beyond the service's clock) is
  * never stored, and the stored one at its open time stays (defence in depth: the REST client drops
  * such rows before they get here).
  * Returns the number of klines written.
@@ -85,7 +87,7 @@ export const STORE_KLINES_SCRIPT = defineLuaScript({
   parse: integerReply,
   lua: `${COVERAGE_HELPERS}${MARKET_RULES_LUA}
 local step = tonumber(ARGV[1])
-local bound = marketNowBound()
+local bound = marketNowBound(tonumber(ARGV[7]) + ${MAX_CLOCK_LEAD_MS})
 local written = 0
 local refusedPage = ARGV[6]
 if ARGV[2] ~= '' and refusedPage == '' then

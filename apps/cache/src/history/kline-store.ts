@@ -18,6 +18,7 @@ import {
   RedisScripts,
   refusedPageMember,
 } from '@pds/redis';
+import { serviceNow } from '@pds/exchange';
 import { KNOWN_IN_RANGE_SCRIPT, STORE_KLINES_SCRIPT, TRIM_KLINES_SCRIPT } from './kline-store.lua';
 import { unknownSpans } from './spans';
 
@@ -36,7 +37,7 @@ export class KlineStore {
   private readonly trimKlines;
   private readonly knownInRange;
   /** The service's clock (when a refused page may be asked again); one injectable clock at merge. */
-  private readonly now: () => number = () => Date.now();
+  private readonly now: () => number = serviceNow;
 
   constructor(
     scripts: RedisScripts,

@@ -47,14 +47,16 @@ describe('BinanceRestClient.fetchKlines', () => {
     });
   });
 
-  it('asks the exchange for its time when the answer has no Date header', async () => {
+  it('asks the exchange for its time when the answer has no Date header (its weight window), and reads a close on the service’s clock, not that time', async () => {
     const { fetch, urls } = fakeFetch([
       { status: 200, body: JSON.stringify([ROW]) },
       { status: 200, body: '{"serverTime":1700000099999}' },
     ]);
     const page = await new BinanceRestClient({ baseUrl: 'http://x', fetch }).fetchKlines('btcusdt', '1m');
     expect(urls[1]).toBe('http://x/api/v3/time');
-    expect(page.klines[0]?.isClosed).toBe(false);
+    expect(page.exchangeTime).toBe(1_700_000_099_999);
+    // The row's minute ended long before the service's clock, though the exchange's time says it is open.
+    expect(page.klines[0]?.isClosed).toBe(true);
   });
 
   it.each([429, 418] as const)('turns %i into a rate-limit error carrying Retry-After', async (status) => {

@@ -2,6 +2,7 @@ import { exchangeSymbol, type Interval, type MarketSymbol } from '@pds/market';
 import type { KlinePage, KlineRange, RefusedValue } from '../exchange-adapter';
 import { ExchangeHttpError, ExchangeRateLimitError, ExchangeResponseError } from '../exchange-errors';
 import { readBoundedText } from '../rest-body';
+import { serviceNow } from '../service-clock';
 import { isJsonObject } from './frame-fields';
 import { klinesFromRows } from './kline-rows';
 
@@ -64,7 +65,7 @@ export class BinanceRestClient {
     const answer = await this.get('/api/v3/klines', params);
     const exchangeTime = await this.exchangeTimeOf(answer);
     const refused: RefusedValue[] = [];
-    const klines = klinesFromRows(answer.body, interval, exchangeTime, {
+    const klines = klinesFromRows(answer.body, interval, serviceNow(), {
       historyStartMs: this.options.historyStartMs,
       refused: (reason, detail) => refused.push({ reason, detail }),
     });

@@ -28,23 +28,23 @@ function isTime(value: unknown): value is number {
  * Binance's kline rows carry no "closed" flag, so the service decides it, never guessing "closed":
  * - a row followed by a later row is closed (the exchange already has a later kline, so this
  *   interval's time is over);
- * - the last row is closed only if its closeTime is before the exchange's own clock at the answer
- *   (`exchangeTimeMs`, from its `Date` header or `GET /api/v3/time`). The `Date` header has whole
- *   seconds and is rounded down, so this errs towards "open".
+ * - the last row is closed only if its closeTime is before the service's own clock at the answer
+ *   (`serviceNowMs`: CONTRACT section 11, a kline is closed by time on the service's clock, never
+ *   by the exchange's; its rows' time bounds read the same clock).
  */
 export function klinesFromRows(
   body: unknown,
   interval: Interval,
-  exchangeTimeMs: number,
+  serviceNowMs: number,
   rules: KlineRowRules = {},
 ): Kline[] {
   if (!Array.isArray(body)) throw new ExchangeResponseError('klines response is not an array');
   const shaped = body.flatMap((row: unknown, index): Kline[] => {
-    const kline = rowToKline(row, interval, index === body.length - 1, exchangeTimeMs);
+    const kline = rowToKline(row, interval, index === body.length - 1, serviceNowMs);
     if (kline === undefined) rules.refused?.('malformed', `malformed: kline row ${index} ${preview(row)}`);
     return kline === undefined ? [] : [kline];
   });
-  return inOrder(keepValidKlines(shaped, exchangeTimeMs, rules), rules);
+  return inOrder(keepValidKlines(shaped, serviceNowMs, rules), rules);
 }
 
 /**
@@ -56,7 +56,7 @@ function rowToKline(
   row: unknown,
   interval: Interval,
   isLast: boolean,
-  exchangeTimeMs: number,
+  serviceNowMs: number,
 ): Kline | undefined {
   if (!Array.isArray(row) || row.length < MIN_ROW_LENGTH) return undefined;
   const [openTime, open, high, low, close, volume, closeTime, , trades] = row as unknown[];
@@ -72,7 +72,7 @@ function rowToKline(
     close: close as string,
     volume: volume as string,
     trades: trades as number,
-    isClosed: !isLast || closeTime < exchangeTimeMs,
+    isClosed: !isLast || closeTime < serviceNowMs,
   };
 }
 

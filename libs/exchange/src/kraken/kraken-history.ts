@@ -10,6 +10,7 @@ import type { KlinePage, KlineRange, RefusedValue } from '../exchange-adapter';
 import { type MergedInterval, mergeHourKlines } from './hour-merge';
 import { KRAKEN_NATIVE_MINUTES, KRAKEN_OHLC_WINDOW } from './kraken-endpoints';
 import type { KlineRowRules } from '../kline-row-rules';
+import { serviceNow } from '../service-clock';
 import { klinesFromOhlcResult } from './kraken-ohlc-rows';
 import type { KrakenRestClient } from './kraken-rest-client';
 
@@ -37,7 +38,7 @@ async function mergedKlines(
 ): Promise<{ klines: Kline[]; exchangeTime: number }> {
   const windowStart = range.startTime === undefined ? undefined : openTimeOf(range.startTime, interval);
   const answer = await rest.ohlc(symbol, 60, sinceSecondsOf(windowStart));
-  const hours = klinesFromOhlcResult(answer.result, '1h', answer.exchangeTime, refusalsInto(refused));
+  const hours = klinesFromOhlcResult(answer.result, '1h', serviceNow(), refusalsInto(refused));
   const first = hours[0];
   // A full answer (720 hours) may have cut the oldest window short: drop it rather than serve part.
   const incompleteBefore =
@@ -65,7 +66,7 @@ export async function fetchKrakenKlines(
   }
   if (minutes * 60_000 !== intervalMs(interval)) throw new RangeError(`no Kraken interval for ${interval}`);
   const answer = await rest.ohlc(symbol, minutes, sinceSecondsOf(range.startTime));
-  const klines = klinesFromOhlcResult(answer.result, interval, answer.exchangeTime, refusalsInto(refused));
+  const klines = klinesFromOhlcResult(answer.result, interval, serviceNow(), refusalsInto(refused));
   return pageOf(inRange(klines, range), answer.exchangeTime, refused);
 }
 

@@ -1,6 +1,7 @@
 import { closeTimeOf, type Interval, type Kline, toIsoTime } from '@pds/market';
 import { ExchangeResponseError } from '../exchange-errors';
 import { inOrder, keepValidKlines, type KlineRowRules } from '../kline-row-rules';
+import { serviceNow } from '../service-clock';
 import type { RefusalReason } from '../stream/refusal-reasons';
 import { decimalOf, integerOf, isKrakenObject, KrakenFieldError } from './kraken-json';
 
@@ -49,7 +50,7 @@ function rowOf(row: unknown, interval: Interval): Kline | RefusalReason {
 export function klinesFromOhlcResult(
   result: unknown,
   interval: Interval,
-  exchangeTimeMs?: number,
+  serviceNowMs: number = serviceNow(),
   rules: KlineRowRules = {},
 ): Kline[] {
   if (!isKrakenObject(result)) throw new ExchangeResponseError('OHLC result is not an object');
@@ -62,5 +63,5 @@ export function klinesFromOhlcResult(
     rules.refused?.(kline, `${kline}: OHLC row ${index} ${JSON.stringify(row).slice(0, 200)}`);
     return [];
   });
-  return inOrder(keepValidKlines(klines, exchangeTimeMs, rules), rules);
+  return inOrder(keepValidKlines(klines, serviceNowMs, rules), rules);
 }
