@@ -17,8 +17,11 @@ import { RawWebSocket } from './support/raw-websocket';
 
 jest.setTimeout(4 * 60_000);
 
-/** Until issue 53 readiness failed once the newest exchange event was older than this (30 s). */
-const OLD_READINESS_LIMIT_SECONDS = 30;
+/**
+ * Both exchanges silent this long (issue 53's "a minute"), twice the age at which readiness used to
+ * fail (30 s) and drop every replica at once.
+ */
+const SILENT_SECONDS = 60;
 
 interface ReadyBody {
   readonly exchange?: { readonly source?: string | null; readonly ageSeconds: number | null };
@@ -78,7 +81,7 @@ describe('Readiness of every replica (CONTRACT section 8)', () => {
     )),
   ];
 
-  it('should keep every replica ready, the body naming the age, while both exchanges stay silent past the old limit', async () => {
+  it('should keep every replica ready, the body naming the age, while both exchanges stay silent for a minute', async () => {
     await eventually(
       async () => ((await everyReplica()).every((answer) => answer.status === 200) ? true : undefined),
       'every replica ready with both exchanges trading',
@@ -88,14 +91,14 @@ describe('Readiness of every replica (CONTRACT section 8)', () => {
 
     const ageOf = (answer: { body: ReadyBody }) => answer.body.exchange?.ageSeconds ?? 0;
     await eventually(
-      async () => (ageOf(await gatewayReady(0)) > OLD_READINESS_LIMIT_SECONDS ? true : undefined),
-      'the newest exchange event older than the old readiness limit',
-      90_000,
+      async () => (ageOf(await gatewayReady(0)) >= SILENT_SECONDS ? true : undefined),
+      'the newest exchange event a minute old',
+      150_000,
     );
     const answers = await everyReplica();
     for (const answer of answers) {
       expect(answer.status).toBe(200);
-      expect(ageOf(answer)).toBeGreaterThan(OLD_READINESS_LIMIT_SECONDS);
+      expect(ageOf(answer)).toBeGreaterThanOrEqual(SILENT_SECONDS);
     }
     expect(answers[0]?.body.exchange?.source).toEqual(expect.stringMatching(/^(binance|kraken)$/));
   });
