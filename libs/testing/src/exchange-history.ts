@@ -1,15 +1,27 @@
 import { BinanceRestClient, fetchKlineHistory } from '@pds/exchange';
 import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
 
-/** Every kline with openTime in [from, to] from an exchange's REST API (the simulator's), page by page. */
-export function exchangeHistory(
+/**
+ * Every kline with openTime in [from, to] from an exchange's REST API (the simulator's), page by
+ * page, as the exchange has it: closed by the exchange's own clock (its `/api/v3/time`), which in
+ * the tests is the clock the service under test was moved to (SERVICE_CLOCK_OFFSET_MS).
+ */
+export async function exchangeHistory(
   restUrl: string,
   symbol: MarketSymbol,
   interval: Interval,
   from: number,
   to: number,
 ): Promise<Kline[]> {
-  return fetchKlineHistory(new BinanceRestClient({ baseUrl: restUrl }), symbol, interval, from, to);
+  const rest = new BinanceRestClient({ baseUrl: restUrl, now: await exchangeClock(restUrl) });
+  return fetchKlineHistory(rest, symbol, interval, from, to);
+}
+
+/** The exchange's clock as its `GET /api/v3/time` tells it, read once and then run locally. */
+export async function exchangeClock(restUrl: string): Promise<() => number> {
+  const rest = new BinanceRestClient({ baseUrl: restUrl });
+  const offsetMs = (await rest.serverTime()) - Date.now();
+  return () => Date.now() + offsetMs;
 }
 
 export interface HistoryHoles {

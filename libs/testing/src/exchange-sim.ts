@@ -89,14 +89,15 @@ export async function startExchangeSim(env: SimEnv = {}): Promise<Sim> {
     ...env,
   });
   const restUrl = `http://127.0.0.1:${app.port}`;
+  const clockOffsetMs = Number(env.SIM_CLOCK_OFFSET_MS ?? 0);
   return {
     exchange,
     app,
-    clockOffsetMs: Number(env.SIM_CLOCK_OFFSET_MS ?? 0),
+    clockOffsetMs,
     restUrl,
     wsUrl: `ws://127.0.0.1:${app.port}`,
     ...simControls(restUrl),
-    ...simReaders(restUrl, exchange),
+    ...simReaders(restUrl, exchange, clockOffsetMs),
   };
 }
 
@@ -127,9 +128,12 @@ function simControls(restUrl: string): SimControls {
 
 type SimReaders = Pick<Sim, 'klines' | 'history' | 'krakenKlines'>;
 
-/** Binance's REST client for Binance and Binance.US (same paths and rows), Kraken's reader for Kraken. */
-function simReaders(restUrl: string, exchange: SimExchange): SimReaders {
-  const rest = new BinanceRestClient({ baseUrl: restUrl });
+/**
+ * Binance's REST client for Binance and Binance.US (same paths and rows), Kraken's reader for Kraken;
+ * klines read as closed by the simulator's clock, as the service under test (moved with it) reads them.
+ */
+function simReaders(restUrl: string, exchange: SimExchange, clockOffsetMs: number): SimReaders {
+  const rest = new BinanceRestClient({ baseUrl: restUrl, now: () => Date.now() + clockOffsetMs });
   const expect = (wanted: 'binance' | 'kraken', what: string): void => {
     if ((exchange === 'kraken') !== (wanted === 'kraken')) {
       throw new Error(`${what} cannot read the REST of this simulator (${exchange})`);

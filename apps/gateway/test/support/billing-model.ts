@@ -2,6 +2,9 @@ import { until } from './admin-api';
 import type { SignedInUser } from './accounts-api';
 import { billingApi, type BillingStack, rateLimitOf } from './billing-stack';
 
+/** How long a change may take to show, on a busy machine: a limit on the wait, not a measure. */
+const SETTLE_MS = 60_000;
+
 export type PlanId = 'free' | 'pro' | 'business';
 
 /** What the account should be, as a customer who knows the rules would expect it. */
@@ -41,7 +44,7 @@ export const webhooksSettled = (stack: BillingStack) =>
   until(
     () => stack.sim.deliveries(),
     (deliveries) => deliveries.every((delivery) => delivery.state === 'delivered'),
-    10_000,
+    SETTLE_MS,
     'every webhook delivered',
   );
 
@@ -98,7 +101,7 @@ export async function expectMatches(model: BillingModel, real: BillingReal): Pro
     await until(
       () => rateLimitOf(gateway, real.key),
       (limit) => limit === LIMIT[model.plan],
-      5_000,
+      SETTLE_MS,
       `the ${model.plan} limit`,
     );
   const invoices = await stack.sim.stripe.invoices.list({ customer: real.customer, limit: 100 });

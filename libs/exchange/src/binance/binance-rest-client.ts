@@ -13,6 +13,8 @@ export interface BinanceRestOptions {
   readonly fetch?: typeof fetch;
   /** The venue's history start (`EXCHANGE_HISTORY_START_MS`): earlier klines are refused. */
   readonly historyStartMs?: number;
+  /** The clock that bounds rows and closes klines: the service's (`serviceNow`) unless a test reads another. */
+  readonly now?: () => number;
 }
 
 interface Answer {
@@ -65,7 +67,7 @@ export class BinanceRestClient {
     const answer = await this.get('/api/v3/klines', params);
     const exchangeTime = await this.exchangeTimeOf(answer);
     const refused: RefusedValue[] = [];
-    const klines = klinesFromRows(answer.body, interval, serviceNow(), {
+    const klines = klinesFromRows(answer.body, interval, (this.options.now ?? serviceNow)(), {
       historyStartMs: this.options.historyStartMs,
       refused: (reason, detail) => refused.push({ reason, detail }),
     });
