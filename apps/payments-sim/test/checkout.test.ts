@@ -1,34 +1,20 @@
 import { PAYMENTS_SIM_SECRET_KEY, PAYMENTS_SIM_WEBHOOK_SECRET, submitForm } from '@pds/testing';
 import type Stripe from 'stripe';
 import { simWithReceiver } from './support/sim-with-receiver';
-
-const APP = 'http://app.example';
+import {
+  APP,
+  subscriptionSession as newSubscriptionSession,
+  waitForEvent as waitForStackEvent,
+} from './support/subscription-session';
 
 describe('payments-sim hosted Checkout and portal', () => {
   const stack = simWithReceiver();
 
   const eventTypes = (): string[] => stack.receiver.events().map((event) => event.type);
   const waitForEvent = (type: string, objectId: string): Promise<Stripe.Event> =>
-    stack.receiver.waitForEvent(
-      (event) => event.type === type && (event.data.object as { id: string }).id === objectId,
-      `${type} for ${objectId}`,
-    );
-
-  async function subscriptionSession(accountId: string): Promise<Stripe.Checkout.Session> {
-    const customer = await stack.sim.stripe.customers.create({
-      email: `${accountId}@example.com`,
-      metadata: { account_id: accountId },
-    });
-    return stack.sim.stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
-      client_reference_id: accountId,
-      metadata: { account_id: accountId },
-      success_url: `${APP}/billing/done?session={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP}/billing/cancelled`,
-    });
-  }
+    waitForStackEvent(stack, type, objectId);
+  const subscriptionSession = (accountId: string): Promise<Stripe.Checkout.Session> =>
+    newSubscriptionSession(stack, accountId);
 
   it('should serve an open session whose url is a hosted page with a strict CSP and no script', async () => {
     const session = await subscriptionSession('acc_page');

@@ -1,33 +1,18 @@
 import type Stripe from 'stripe';
 import { simWithReceiver } from './support/sim-with-receiver';
-
-const APP = 'http://app.example';
+import {
+  subscriptionSession as newSubscriptionSession,
+  waitForEvent as waitForStackEvent,
+} from './support/subscription-session';
 
 /** Issue 54: what one live subscription per account needs of Stripe, in its wire format. */
 describe('payments-sim: expiring a Checkout, refunding a paid invoice', () => {
   const stack = simWithReceiver();
 
   const waitForEvent = (type: string, objectId: string): Promise<Stripe.Event> =>
-    stack.receiver.waitForEvent(
-      (event) => event.type === type && (event.data.object as { id: string }).id === objectId,
-      `${type} for ${objectId}`,
-    );
-
-  async function subscriptionSession(accountId: string): Promise<Stripe.Checkout.Session> {
-    const customer = await stack.sim.stripe.customers.create({
-      email: `${accountId}@example.com`,
-      metadata: { account_id: accountId },
-    });
-    return stack.sim.stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer: customer.id,
-      line_items: [{ price: 'price_pro_monthly', quantity: 1 }],
-      client_reference_id: accountId,
-      metadata: { account_id: accountId },
-      success_url: `${APP}/billing/done?session={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${APP}/billing/cancelled`,
-    });
-  }
+    waitForStackEvent(stack, type, objectId);
+  const subscriptionSession = (accountId: string): Promise<Stripe.Checkout.Session> =>
+    newSubscriptionSession(stack, accountId);
 
   it('should expire an open session on request, and refuse to expire one already paid', async () => {
     const session = await subscriptionSession('acc_expired_on_request');
