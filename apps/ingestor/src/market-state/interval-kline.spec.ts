@@ -1,40 +1,6 @@
-import type { Kline, Trade } from '@pds/market';
-import type { StreamKline } from '@pds/exchange';
+import type { Trade } from '@pds/market';
 import { followTrade, type IntervalKline, reconcilePush } from './interval-kline';
-
-const MINUTE = 60_000;
-const T0 = Date.UTC(2026, 10, 22, 1, 2); // 2026-11-22T01:02:00.000Z
-
-function trade(id: number, price: string, quantity: string, time: number): Trade {
-  return { id, price, quantity, time };
-}
-
-function push(
-  openTime: number,
-  lastTradeId: number,
-  kline: Partial<Kline>,
-  eventTime = openTime + 2000,
-): StreamKline {
-  return {
-    interval: '1m',
-    eventTime,
-    openTime,
-    firstTradeId: 1,
-    lastTradeId,
-    kline: {
-      openTime: new Date(openTime).toISOString(),
-      closeTime: new Date(openTime + MINUTE - 1).toISOString(),
-      open: '100.00000000',
-      high: '110.00000000',
-      low: '90.00000000',
-      close: '105.00000000',
-      volume: '1.00000000',
-      trades: 10,
-      isClosed: false,
-      ...kline,
-    },
-  };
-}
+import { MINUTE, push, T0, trade } from './interval-kline.fixtures';
 
 /** A state that the exchange's push started: trades 1..10 of the 01:02 kline. */
 function based(): IntervalKline {
