@@ -79,15 +79,19 @@ export function pollSourceLabels(read: AnswerReader, pauseMs = 20): LabelPoller 
 /**
  * Runs `run` with the labels polled all along, and goes on polling until an answer labelled `until`
  * was counted (the poller's own turn may lag the exchange `run` saw serving); the poller stops
- * however this ends.
+ * however this ends. With `from`, it first waits for an answer labelled `from`.
  */
 export async function watchingSourceLabels<T>(
   read: AnswerReader,
   run: () => Promise<T>,
   until: string,
+  from?: string,
 ): Promise<[T, LabelReport]> {
   const poller = pollSourceLabels(read);
   try {
+    // The watch spans the switch: an answer from the first source before `run` (a busy machine may
+    // start the poller late).
+    if (from !== undefined) await poller.answered(from, 60_000);
     const result = await run();
     await poller.answered(until, 60_000);
     return [result, await poller.stop()];
