@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { withStripeSettings } from '@pds/entitlements';
+import { withStripeSettings } from '@pds/billing';
 import { ServiceEnvironment, toInteger } from '@pds/config';
 import { withExchangeSettings } from '@pds/exchange';
 import { DEFAULT_SYMBOL, MARKET_SYMBOLS, type MarketSymbol } from '@pds/market';

@@ -1,6 +1,6 @@
 import { BullModule } from '@nestjs/bullmq';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { AccountBilling } from '@pds/entitlements';
+import { AccountBilling } from '@pds/billing';
 import { AppLogger, metricsProviders, READINESS_PROBE } from '@pds/observability';
 import {
   HISTORY_QUEUE,

@@ -1,4 +1,4 @@
-import { withStripeSettings } from '@pds/entitlements';
+import { withStripeSettings } from '@pds/billing';
 import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
 import {
   Equals,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountBilling, createStripeClient, priceCatalogue, StripeSync } from '@pds/entitlements';
+import { AccountBilling, createStripeClient, priceCatalogue, StripeSync } from '@pds/billing';
 import { AppLogger } from '@pds/observability';
 import { CacheEnvironment } from '../cache.environment';
 

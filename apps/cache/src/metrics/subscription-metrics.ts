@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { paidPlans } from '@pds/entitlements';
+import { paidPlans } from '@pds/billing';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { Gauge, Registry } from 'prom-client';
 import { CacheEnvironment } from '../cache.environment';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccountBilling } from '@pds/entitlements';
+import { AccountBilling } from '@pds/billing';
 import { AccountsModule } from '../accounts';
 import { EntitlementsModule } from '../entitlements';
 import { CheckoutController } from './checkout.controller';
@@ -22,7 +22,7 @@ import { WebhookMetrics } from './webhooks/webhook-metrics';
 /**
  * Stripe: plans on sale, Checkout and portal, plan changes and invoices of the live subscription,
  * Stripe's webhooks and the billing mails. It reads and writes accounts and entitlements only
- * through what AccountsModule and EntitlementsModule export, and @pds/entitlements.
+ * through what AccountsModule and EntitlementsModule export, and @pds/billing.
  */
 @Module({
   imports: [EntitlementsModule, AccountsModule],

@@ -1,5 +1,5 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { STRIPE_CALL_BOUND_MS } from '@pds/entitlements';
+import { STRIPE_CALL_BOUND_MS } from '@pds/billing';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,

@@ -8,7 +8,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { STRIPE_CALL_BOUND_MS, type SubscriptionSummary } from '@pds/entitlements';
+import { STRIPE_CALL_BOUND_MS, type SubscriptionSummary } from '@pds/billing';
 import { AccountOnly, SignedInSession, type SubscriptionDto, type Session } from '../accounts';
 import { DeadlineAllowance } from '../deadline/http-deadlines';
 import { RETRY_AFTER_HEADER } from '../docs/response-headers';

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { BoostGrants } from '@pds/entitlements';
+import { BoostGrants } from '@pds/billing';
 import { RedisModule } from '@pds/redis';
 import { ApiKeyStore, KeyBoosts } from '../keys';
 import { BoostStore } from '../entitlements';

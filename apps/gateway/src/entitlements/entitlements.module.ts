@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { BoostGrants } from '@pds/entitlements';
+import { BoostGrants } from '@pds/billing';
 import { BoostStore } from './boosts/boost.store';
 import { KeyLimits } from './limits/key-limits';
 import { OwnerPlans } from './limits/owner-plans';
@@ -8,7 +8,7 @@ import { PlanCatalogue } from './plans/plan-catalogue';
 /**
  * What a caller is entitled to: the plans (PlanCatalogue), the limits a key gets from its plan or
  * its own (KeyLimits, OwnerPlans), and boosts, which BoostStore alone writes (granted through the
- * one BoostGrants of @pds/entitlements, which billing's AccountBilling uses too).
+ * one BoostGrants of @pds/billing, which billing's AccountBilling uses too).
  */
 @Module({
   providers: [PlanCatalogue, KeyLimits, OwnerPlans, BoostGrants, BoostStore],

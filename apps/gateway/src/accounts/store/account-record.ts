@@ -15,7 +15,7 @@ export interface AccountRecord {
   readonly plan: string;
   readonly createdAt: string;
   readonly verifiedAt?: string;
-  /** Written by billing only (libs/entitlements AccountBilling), never at creation. */
+  /** Written by billing only (libs/billing AccountBilling), never at creation. */
   readonly subscription?: AccountSubscription;
   /** Whether billing made a Stripe customer for the account (its first Checkout or portal visit). */
   readonly hasStripeCustomer?: boolean;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountBilling } from '@pds/entitlements';
+import { AccountBilling } from '@pds/billing';
 import type Stripe from 'stripe';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { fromStripe, requireStripe } from '../stripe/stripe-call';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccountBilling } from '@pds/entitlements';
+import { AccountBilling } from '@pds/billing';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import type Stripe from 'stripe';
 import { type AccountRecord, AccountStore } from '../../accounts';

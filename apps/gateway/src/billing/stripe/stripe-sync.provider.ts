@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { AccountBilling, StripeSync } from '@pds/entitlements';
+import { AccountBilling, StripeSync } from '@pds/billing';
 import { PlanCatalogue } from '../../entitlements';
 import { STRIPE, type StripeClient } from './stripe.provider';
 

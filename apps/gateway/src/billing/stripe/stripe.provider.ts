@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import { createStripeClient } from '@pds/entitlements';
+import { createStripeClient } from '@pds/billing';
 import type Stripe from 'stripe';
 import { GatewayEnvironment } from '../../gateway.environment';
 

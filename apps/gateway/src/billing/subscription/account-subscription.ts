@@ -6,7 +6,7 @@ import {
   currentSubscription,
   phaseOf,
   SUBSCRIPTION_EXPANSIONS,
-} from '@pds/entitlements';
+} from '@pds/billing';
 import type Stripe from 'stripe';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';

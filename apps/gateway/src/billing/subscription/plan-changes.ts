@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { customerMove, type CustomerMove, type SubscriptionSummary } from '@pds/entitlements';
+import { customerMove, type CustomerMove, type SubscriptionSummary } from '@pds/billing';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import type { Plan } from '../../entitlements';

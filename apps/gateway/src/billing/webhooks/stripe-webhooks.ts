@@ -1,5 +1,5 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
-import { AccountBilling, StripeSync } from '@pds/entitlements';
+import { AccountBilling, StripeSync } from '@pds/billing';
 import { AppLogger } from '@pds/observability';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import Stripe from 'stripe';

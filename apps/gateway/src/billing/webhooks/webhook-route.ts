@@ -1,5 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { STRIPE_CALL_BOUND_MS } from '@pds/entitlements';
+import { STRIPE_CALL_BOUND_MS } from '@pds/billing';
 import type { FastifyInstance } from 'fastify';
 import { StripeWebhooks } from './stripe-webhooks';
 

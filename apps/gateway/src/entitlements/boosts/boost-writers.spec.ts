@@ -29,14 +29,14 @@ describe('boost records', () => {
   it('should be named only by the entitlements: a write to them needs their Redis key', () => {
     expect(filesNaming(/\.(apiKeyBoosts|accountBoosts)\(/)).toEqual([
       'apps/gateway/src/entitlements/boosts/boost.store.ts',
-      'libs/entitlements/src/boost-grant.ts',
+      'libs/billing/src/boost-grant.ts',
     ]);
   });
 
   it('should be granted by one script, bound in one place', () => {
     expect(filesNaming(/\bGRANT_BOOST\b/)).toEqual([
-      'libs/entitlements/src/boost-grant.lua.ts',
-      'libs/entitlements/src/boost-grant.ts',
+      'libs/billing/src/boost-grant.lua.ts',
+      'libs/billing/src/boost-grant.ts',
     ]);
   });
 
@@ -46,8 +46,8 @@ describe('boost records', () => {
       'apps/gateway/src/cli/keys-cli.module.ts',
       'apps/gateway/src/entitlements/boosts/boost.store.ts',
       'apps/gateway/src/entitlements/entitlements.module.ts',
-      'libs/entitlements/src/account-billing.ts',
-      'libs/entitlements/src/boost-grant.ts',
+      'libs/billing/src/account-billing.ts',
+      'libs/billing/src/boost-grant.ts',
     ]);
   });
 

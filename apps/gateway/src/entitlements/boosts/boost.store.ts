@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { BoostGrants, type BoostTarget } from '@pds/entitlements';
+import { BoostGrants, type BoostTarget } from '@pds/billing';
 import { type Boost, boostFromJson, type NewBoost } from './boost';
 import { END_BOOST_SCRIPT } from './boost.lua';
 import { activeBoosts } from '../limits/effective-limits';
@@ -29,7 +29,7 @@ export type EndOutcome =
 /**
  * Boosts in Redis, one hash per key id (RedisKeys.apiKeyBoosts) and one per account
  * (RedisKeys.accountBoosts), whose boosts raise every key of the account. Grants go through the one
- * grant of @pds/entitlements (BoostGrants), ends through one script; each publishes the key hashes
+ * grant of @pds/billing (BoostGrants), ends through one script; each publishes the key hashes
  * on the changes channel so every replica re-reads them at once. Expired boosts are ignored on read,
  * dropped at the next grant, and the hash expires with its last boost. The gateway's one writer of
  * boosts, for the admin API and the CLI alike (KeyBoosts, in keys/, finds the key of an id first).

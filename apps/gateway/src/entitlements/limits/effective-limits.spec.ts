@@ -1,4 +1,4 @@
-import type { Boost } from '@pds/entitlements';
+import type { Boost } from '@pds/billing';
 import { activeBoosts, effectiveLimits, nextExpiry } from './effective-limits';
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z');

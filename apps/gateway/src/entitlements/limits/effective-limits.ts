@@ -1,4 +1,4 @@
-import type { Boost } from '@pds/entitlements';
+import type { Boost } from '@pds/billing';
 
 /** REST requests per minute and concurrent WebSocket connections, each per key and operation. */
 export interface Limits {

@@ -1,4 +1,4 @@
-import type { Boost } from '@pds/entitlements';
+import type { Boost } from '@pds/billing';
 import { principalOf } from './key-principal';
 
 const DEFAULTS = { requestsPerMinute: 40, wsConnections: 2 };

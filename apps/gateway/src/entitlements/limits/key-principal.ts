@@ -1,4 +1,4 @@
-import type { Boost } from '@pds/entitlements';
+import type { Boost } from '@pds/billing';
 import { activeBoosts, effectiveLimits, type Limits } from './effective-limits';
 
 /** What limits need of a key's record: who it is, and its own limits when it has any. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GatewayEnvironment } from '../../gateway.environment';
-import { boostProducts, paidPlans } from '@pds/entitlements';
+import { boostProducts, paidPlans } from '@pds/billing';
 import { type BoostProduct, FREE_PLAN_ID, type Plan } from './plan';
 
 const USD = 'usd';

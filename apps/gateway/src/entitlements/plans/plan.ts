@@ -1,2 +1,2 @@
 // The plans and boosts on sale are defined once, in the lib the billing reconciliation reads too.
-export { type BoostProduct, FREE_PLAN_ID, type Plan, type Price } from '@pds/entitlements';
+export { type BoostProduct, FREE_PLAN_ID, type Plan, type Price } from '@pds/billing';
