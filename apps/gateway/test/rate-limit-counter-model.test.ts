@@ -18,6 +18,8 @@ import { CounterReplicas } from './support/counter-replicas';
 /** `COUNTER_MODEL_RUNS` and `COUNTER_MODEL_SEED` make a longer or another run (docs/testing.md). */
 const RUNS = Number(process.env.COUNTER_MODEL_RUNS ?? 30);
 const SEED = Number(process.env.COUNTER_MODEL_SEED ?? 55);
+/** Jest's three minutes, or more for a long run: a run of 40 steps takes about 0.2 s here. */
+const TIMEOUT_MS = Math.max(180_000, RUNS * 1000);
 
 const REPLICAS = 3;
 const KEYS = 2;
@@ -99,13 +101,17 @@ describe('the fixed-window counter: every order of replicas’ events against a 
     }
   }
 
-  it('should never let a window pass its limit, and let exactly min(requests, limit) through an undisturbed one', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(STEPS, { maxCommands: 40 }), (steps) => run(steps)),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
-    );
-    expect(stats.exact).toBeGreaterThan(0);
-  });
+  it(
+    'should never let a window pass its limit, and let exactly min(requests, limit) through an undisturbed one',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.commands(STEPS, { maxCommands: 40 }), (steps) => run(steps)),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      expect(stats.exact).toBeGreaterThan(0);
+    },
+    TIMEOUT_MS,
+  );
 
   it('should drop a stalled replica’s late return, so the next window still lets exactly its limit through', async () => {
     const dropped = stats.droppedReturns;
