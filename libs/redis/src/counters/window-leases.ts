@@ -47,7 +47,7 @@ interface KeyActivity {
  * this replica's later hits of the key use without a round trip until the lease ends (used up,
  * its time over, or its window ending). The window counts them as spent while they are out, so no
  * replica together with the others passes the limit; a hit refused while leases are out waits for
- * them to settle (FixedWindowCounter), so none is refused early either.
+ * them to settle (LeaseWaits), so none is refused early either.
  */
 export class WindowLeases {
   private readonly leases = new Map<string, Lease>();
