@@ -10,6 +10,7 @@ const CLUSTER_SUITES = [
   'cache/test/retention',
   'gateway/test/prices',
   'gateway/test/rate-limit',
+  'gateway/test/rate-limit-counter-model',
   'gateway/test/auth',
   'gateway/test/admin-api-keys',
   'gateway/test/accounts-api-keys',

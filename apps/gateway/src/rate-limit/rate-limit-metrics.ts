@@ -6,7 +6,8 @@ import { Registry } from 'prom-client';
 /**
  * What answered the hits of this gateway's fixed-window limits (REST, accounts, failed
  * credentials): a script call in Redis, or, for a busy key with a high limit, this replica's lease
- * of its window; and how many refusals waited for other replicas' leases. Read at each scrape.
+ * of its window; how many refusals waited for other replicas' leases; and how many leased hits came
+ * back too late for their window and were dropped. Read at each scrape.
  */
 @Injectable()
 export class RateLimitMetrics {
@@ -24,6 +25,12 @@ export class RateLimitMetrics {
       name: 'pds_rate_limit_lease_waits_total',
       help: 'Hits refused while other replicas held leases of their window, held to ask again once those settled',
       read: () => tally.waits,
+    });
+    counterReadAtScrape({
+      registry,
+      name: 'pds_rate_limit_late_returns_dropped_total',
+      help: 'Unused leased hits a replica gave back after their window had ended, dropped by the script (a stalled replica)',
+      read: () => tally.lateReturnsDropped,
     });
   }
 }

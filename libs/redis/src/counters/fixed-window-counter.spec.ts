@@ -56,7 +56,7 @@ describe('FixedWindowCounter', () => {
     ]);
     await expect(counter.increment('p:rate:{a}:x', 60_000)).resolves.toEqual({ hits: 3, msLeft: 60_000 });
     expect(calls).toHaveLength(2);
-    expect(counter.tally).toEqual({ byRedis: 4, byLease: 0, waits: 0 });
+    expect(counter.tally).toEqual({ byRedis: 4, byLease: 0, waits: 0, lateReturnsDropped: 0 });
   });
 
   it('should hold the hits that come while a call is in flight and send them, with those of the two turns after its answer, in one call', async () => {

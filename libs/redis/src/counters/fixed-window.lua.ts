@@ -18,18 +18,18 @@ export interface MeteredReply {
   /** Set when hits were refused while other leases are out: the ms those leases may still run. */
   readonly leasesMsLeft: number;
   /**
-   * The window's end by Redis' clock (epoch ms): its identity, which a lease's settlement carries so
-   * that its unused hits go back to the window they were granted from and never to a later one.
+   * The window's end by Redis' clock (epoch ms, its PEXPIRETIME): its identity, which a lease's
+   * settlement carries so that its unused hits go back to the window they were granted from and
+   * never to a later one.
    */
   readonly windowEnd: number;
+  /** Unused hits a settlement gave back for a window that had ended: dropped, not counted. */
+  readonly returnsDropped: number;
 }
 
 /** Numbers the script returns per counted window, then per metered window. */
 export const COUNTED_REPLY_LENGTH = 2;
-export const METERED_REPLY_LENGTH = 6;
-
-/** Two ends of one window as the script reads them (PTTL and TIME) differ by a ms or two at most. */
-const SAME_WINDOW_MS = 50;
+export const METERED_REPLY_LENGTH = 7;
 
 /**
  * ARGV[1] = c counted windows, ARGV[2] = m metered windows, ARGV[3] = how long a grant keeps a
@@ -38,13 +38,14 @@ const SAME_WINDOW_MS = 50;
  * Metered: the pair KEYS[c+2j-1] (window) and KEYS[c+2j] (its lease record, same slot) with
  * `windowMs, hits, limit, lease, returned, released, grantedWindowEnd`: first a lease that ended
  * settles (`released` hits no longer out, `returned` of them unused given back, only to the window
- * they were granted from: the window whose end, by Redis' clock, is `grantedWindowEnd`; a later
- * window of the same key ends at least a window later), then the hits are let through up to the
+ * they were granted from: the one whose PEXPIRETIME is exactly `grantedWindowEnd`. A window ends
+ * only by expiring, so a later window of the key starts at or after that end and ends a window
+ * later: a late return finds another end and is dropped), then the hits are let through up to the
  * limit (refused ones are not counted), then `lease` more are granted if the window keeps 4 times
  * that much room. Then each later KEYS is a tally hash, its ARGV
  * `expireAt, fieldCount, field, amount, …`: HINCRBY each field and EXPIREAT the hash (epoch seconds).
  * Returns per counted window `hits, msLeft`, then per metered window
- * `count, msLeft, admitted, granted, leasesMsLeft, windowEnd` (MeteredReply).
+ * `count, msLeft, admitted, granted, leasesMsLeft, windowEnd, returnsDropped` (MeteredReply).
  */
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
@@ -84,11 +85,13 @@ for index = 1, metered do
   local grantedWindowEnd = tonumber(ARGV[at + 6])
   at = at + 7
   local ttl = redis.call('PTTL', key)
+  local windowEnd = redis.call('PEXPIRETIME', key)
+  local dropped = 0
   if released > 0 and redis.call('EXISTS', leases) == 1 then
     if redis.call('DECRBY', leases, released) <= 0 then redis.call('DEL', leases) end
   end
-  if returned > 0 and ttl > 0 and math.abs(nowMs + ttl - grantedWindowEnd) <= ${SAME_WINDOW_MS} then
-    redis.call('DECRBY', key, returned)
+  if returned > 0 then
+    if windowEnd == grantedWindowEnd then redis.call('DECRBY', key, returned) else dropped = returned end
   end
   local count = tonumber(redis.call('GET', key) or '0')
   local room = limit - count
@@ -100,6 +103,7 @@ for index = 1, metered do
     if ttl < 0 then
       redis.call('PEXPIRE', key, windowMs)
       ttl = windowMs
+      windowEnd = redis.call('PEXPIRETIME', key)
     end
   end
   if granted > 0 then
@@ -108,13 +112,17 @@ for index = 1, metered do
   end
   local leasesMsLeft = 0
   if admitted < hits then leasesMsLeft = math.max(redis.call('PTTL', leases), 0) end
-  if ttl < 0 then ttl = windowMs end
+  if ttl < 0 then
+    ttl = windowMs
+    windowEnd = nowMs + windowMs
+  end
   replies[#replies + 1] = count
   replies[#replies + 1] = ttl
   replies[#replies + 1] = admitted
   replies[#replies + 1] = granted
   replies[#replies + 1] = leasesMsLeft
-  replies[#replies + 1] = nowMs + ttl
+  replies[#replies + 1] = windowEnd
+  replies[#replies + 1] = dropped
 end
 for tally = counted + metered * 2 + 1, #KEYS do
   local expireAt = ARGV[at]

@@ -19,3 +19,19 @@ export function bySlotGroup<T>(items: readonly T[], groupOf: (item: T) => string
   }
   return groups;
 }
+
+/** How a counter groups keys into calls: by slot on a Cluster, all in one elsewhere. */
+export function slotGroupsOf(isCluster: boolean): (key: string) => string {
+  return isCluster ? slotPartOf : () => '';
+}
+
+/** Hits sent in one script call at most, so one call never holds Redis for long. */
+export const MOST_HITS_PER_CALL = 256;
+
+/** `items` in calls of MOST_HITS_PER_CALL at most, and one call (perhaps empty) for none. */
+export function inCalls<T>(items: readonly T[]): T[][] {
+  const calls = Math.max(1, Math.ceil(items.length / MOST_HITS_PER_CALL));
+  return Array.from({ length: calls }, (_, call) =>
+    items.slice(call * MOST_HITS_PER_CALL, (call + 1) * MOST_HITS_PER_CALL),
+  );
+}

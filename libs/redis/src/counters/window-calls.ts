@@ -5,7 +5,7 @@ import {
   type WindowCount,
 } from './fixed-window.lua';
 import type { HitTally, TallyWrite } from './tally-buffer';
-import { LEASE_RECORD_MS, type Settlement } from './window-leases';
+import type { Settlement } from './window-leases';
 
 /** Plain counts of a counter's answers for metrics, read at scrape: the hot path only adds to a number. */
 export interface CounterTally {
@@ -15,6 +15,8 @@ export interface CounterTally {
   byLease: number;
   /** Hits refused while other leases were out, held to ask again. */
   waits: number;
+  /** A lease's unused hits given back after their window had ended: dropped by the script. */
+  lateReturnsDropped: number;
 }
 
 /** Counts a hit a call answered: in the counter's tally, and in its usage history, refused or not. */
@@ -83,9 +85,10 @@ export function windowsOf(
 export function scriptArguments(
   windows: CallWindows,
   tallies: readonly TallyWrite[],
+  leaseRecordMs: number,
 ): { keys: string[]; args: (string | number)[] } {
   const keys: string[] = [];
-  const args: (string | number)[] = [windows.counted.length, windows.metered.length, LEASE_RECORD_MS];
+  const args: (string | number)[] = [windows.counted.length, windows.metered.length, leaseRecordMs];
   for (const window of windows.counted) {
     keys.push(window.key);
     args.push(window.windowMs, window.hits.length);
@@ -130,6 +133,7 @@ export function repliesOf(
         granted: at(start + 3),
         leasesMsLeft: at(start + 4),
         windowEnd: at(start + 5),
+        returnsDropped: at(start + 6),
       };
       return [window, reply];
     }),

@@ -1,4 +1,7 @@
-import { LEASE_MIN_LIMIT, LEASE_MS, WindowLeases } from './window-leases';
+import { DEFAULT_LEASE_POLICY } from './lease-policy';
+import { WindowLeases } from './window-leases';
+
+const { leaseMs: LEASE_MS, minLimit: LEASE_MIN_LIMIT } = DEFAULT_LEASE_POLICY;
 
 const LIMIT = 60_000;
 const KEY = 'p:rate:{k}:getCurrentPrice';

@@ -1,26 +1,9 @@
 import type { WindowCount } from './fixed-window.lua';
-
-/** A replica uses a lease's hits for this long after it asked for them, then gives back the rest. */
-export const LEASE_MS = 100;
-
-/**
- * How long Redis keeps a window's record of leases out after the last grant: a lease's end plus
- * time for its settlement to arrive. A replica that dies holding a lease is forgotten after it,
- * and its unused hits stay spent for the rest of their window (fewer let through, never more).
- */
-export const LEASE_RECORD_MS = 500;
-
-/**
- * Keys limited below this many hits a minute never lease: at that rate a key's hits rarely come
- * within one lease's time, so a lease would save no round trip and only delay exact headers.
- */
-export const LEASE_MIN_LIMIT = 6000;
+import { DEFAULT_LEASE_POLICY, type LeasePolicy } from './lease-policy';
 
 const FIRST_LEASE = 8;
 const LEAST_LEASE = 2;
 const MOST_LEASE = 256;
-/** A replica never holds more than this share of a window's limit in one lease. */
-const LIMIT_SHARE = 64;
 /** A key with no hit sent to Redis for this long is forgotten (its next lease size with it). */
 const IDLE_MS = 1000;
 
@@ -64,7 +47,7 @@ interface KeyActivity {
  * this replica's later hits of the key use without a round trip until the lease ends (used up,
  * its time over, or its window ending). The window counts them as spent while they are out, so no
  * replica together with the others passes the limit; a hit refused while leases are out waits for
- * them to settle (FixedWindowCounter), so none is refused early either.
+ * them to settle (LeaseWaits), so none is refused early either.
  */
 export class WindowLeases {
   private readonly leases = new Map<string, Lease>();
@@ -72,6 +55,8 @@ export class WindowLeases {
   /** Keys whose lease was asked for by a call not answered yet: one lease a key at a time. */
   private readonly asking = new Set<string>();
   private prunedAt = 0;
+
+  constructor(readonly policy: LeasePolicy = DEFAULT_LEASE_POLICY) {}
 
   /** A hit of `key` counted from its lease, or undefined when it has none with hits left. */
   serve(key: string, now: number): WindowCount | undefined {
@@ -87,14 +72,14 @@ export class WindowLeases {
    * low limit or that is not busy (one hit now and none sent in the last lease's time).
    */
   wanted(key: string, limit: number, hits: number, now: number): number {
-    if (limit < LEASE_MIN_LIMIT || this.leases.has(key) || this.asking.has(key)) return 0;
+    if (limit < this.policy.minLimit || this.leases.has(key) || this.asking.has(key)) return 0;
     let activity = this.activity.get(key);
-    const busy = hits > 1 || (activity !== undefined && now - activity.lastSentAt <= LEASE_MS);
+    const busy = hits > 1 || (activity !== undefined && now - activity.lastSentAt <= this.policy.leaseMs);
     if (activity) activity.lastSentAt = now;
     else this.activity.set(key, (activity = { lastSentAt: now, nextLease: FIRST_LEASE }));
     if (!busy) return 0;
     this.asking.add(key);
-    return Math.min(activity.nextLease, Math.floor(limit / LIMIT_SHARE));
+    return Math.min(activity.nextLease, Math.floor(limit / this.policy.limitShare));
   }
 
   /** The answer to a call that asked for `key`'s lease: what it granted, if anything. */
@@ -109,7 +94,7 @@ export class WindowLeases {
       size: grant.granted,
       used: 0,
       countAfterGrant: grant.count,
-      expiresAt: Math.min(grant.sentAt + LEASE_MS, windowEndsAt),
+      expiresAt: Math.min(grant.sentAt + this.policy.leaseMs, windowEndsAt),
       windowEndsAt,
       grantedWindowEnd: grant.windowEnd,
     });
