@@ -10,6 +10,7 @@ import { type Halt, HaltCalendar, parseHalts } from './halts';
 import { KlineBook } from './kline-book';
 import { KlineHistory } from './kline-history';
 import type { KlineWindowRequest } from './kline-window';
+import { PriceSkew } from './price-skew';
 import { LiveTape, MINUTE_MS, minuteOf } from './live-tape';
 import { type KlineClosedListener, Listeners, type SimTrade, type TradeListener } from './market-events';
 import { SyntheticMarket } from './synthetic-market';
@@ -39,6 +40,8 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   private nextAggregateId: number;
   private lastTradeTime = 0;
   private booked = 0;
+  /** The market's price before this exchange's skew: the walk goes on from it, not from the skewed print. */
+  private marketPriceTicks: number;
   private tradeTimer?: NodeJS.Timeout;
   private minuteTimer?: NodeJS.Timeout;
   private warmUpStep?: NodeJS.Immediate;
@@ -46,6 +49,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly env: SimEnvironment,
     private readonly clock: Clock,
+    private readonly skew: PriceSkew = new PriceSkew(),
   ) {
     const firstMinute = minuteOf(Date.parse(env.SIM_HISTORY_START));
     const startMinute = minuteOf(clock.now());
@@ -58,6 +62,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice, this.calendar, venue);
     this.synthetic = synthetic;
     this.tape = new LiveTape(startMinute, synthetic.closeAt(startMinute - 1));
+    this.marketPriceTicks = this.tape.lastPriceTicks;
     this.klineBook = new KlineBook(new KlineHistory(synthetic, this.tape, firstMinute), this.calendar);
     this.walk = new TradeWalk(venue.venueSeed);
     // Live ids continue the synthetic ones without a gap: a kline straddling the start keeps L - f + 1 = n.
@@ -87,7 +92,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
           const due = Math.floor(((performance.now() - startedAt) * perSecond) / 1000);
           for (; booked < due; booked += 1) {
             if (this.calendar.open || this.synthetic.isQuiet(minuteOf(this.clock.now()))) continue;
-            this.book(this.walk.next(this.tape.lastPriceTicks));
+            this.bookBackground();
           }
         },
         Math.max(2, Math.floor(1000 / perSecond)),
@@ -131,7 +136,15 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Books a trade at the current time, as if matched now; it streams and counts like any other. */
   injectTrade(step: WalkStep): SimTrade {
     if (this.calendar.open) throw new MarketHaltedError('trading is halted');
+    this.marketPriceTicks = step.priceTicks;
     return this.book(step);
+  }
+
+  /** The next background trade: the market's next step, printed at this exchange's skew. */
+  private bookBackground(): void {
+    const step = this.walk.next(this.marketPriceTicks);
+    this.marketPriceTicks = step.priceTicks;
+    this.book({ ...step, priceTicks: this.skew.apply(step.priceTicks) });
   }
 
   /**
