@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { INTERVALS, type Interval, intervalMs } from '@pds/market';
-import { venueProfile } from '../sim-exchange';
+import { printSettings, venueProfile } from '../sim-exchange';
 import { SimEnvironment } from '../sim.environment';
 import type { BookedTrade } from './bar';
 import { Clock } from './clock';
@@ -14,7 +14,10 @@ import { PriceSkew } from './price-skew';
 import { LiveTape, MINUTE_MS, minuteOf } from './live-tape';
 import { type KlineClosedListener, Listeners, type SimTrade, type TradeListener } from './market-events';
 import { SyntheticMarket } from './synthetic-market';
-import { TradeWalk, type WalkStep } from './trade-walk';
+import { LiveWalk } from './live-walk';
+import { SyntheticWalk } from './synthetic-walk';
+import { TradeFlow, type TradeStep } from './trade-flow';
+import { VenuePrints } from './venue-prints';
 
 const WARM_UP_DAYS = 1000;
 
@@ -32,7 +35,8 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly tape: LiveTape;
   private readonly calendar: HaltCalendar;
   private readonly klineBook: KlineBook;
-  private readonly walk: TradeWalk;
+  private readonly flow: TradeFlow;
+  private readonly prints: VenuePrints;
   private readonly synthetic: SyntheticMarket;
   private readonly trades = new Listeners<SimTrade>();
   private readonly closes = new Listeners<SimKline>();
@@ -40,8 +44,6 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   private nextAggregateId: number;
   private lastTradeTime = 0;
   private booked = 0;
-  /** The market's price before this exchange's skew: the walk goes on from it, not from the skewed print. */
-  private marketPriceTicks: number;
   private tradeTimer?: NodeJS.Timeout;
   private minuteTimer?: NodeJS.Timeout;
   private warmUpStep?: NodeJS.Immediate;
@@ -49,7 +51,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly env: SimEnvironment,
     private readonly clock: Clock,
-    private readonly skew: PriceSkew = new PriceSkew(),
+    skew: PriceSkew = new PriceSkew(),
   ) {
     const firstMinute = minuteOf(Date.parse(env.SIM_HISTORY_START));
     const startMinute = minuteOf(clock.now());
@@ -62,9 +64,10 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     const synthetic = new SyntheticMarket(env.SIM_SEED, basePrice, this.calendar, venue);
     this.synthetic = synthetic;
     this.tape = new LiveTape(startMinute, synthetic.closeAt(startMinute - 1));
-    this.marketPriceTicks = this.tape.lastPriceTicks;
     this.klineBook = new KlineBook(new KlineHistory(synthetic, this.tape, firstMinute), this.calendar);
-    this.walk = new TradeWalk(venue.venueSeed);
+    this.flow = new TradeFlow(venue.venueSeed);
+    const liveWalk = new LiveWalk(env.SIM_SEED, new SyntheticWalk(env.SIM_SEED, basePrice), basePrice);
+    this.prints = new VenuePrints(liveWalk, printSettings(env, venue), skew);
     // Live ids continue the synthetic ones without a gap: a kline straddling the start keeps L - f + 1 = n.
     this.nextTradeId = synthetic.ids.firstId(startMinute);
     this.nextAggregateId = this.nextTradeId;
@@ -134,17 +137,20 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Books a trade at the current time, as if matched now; it streams and counts like any other. */
-  injectTrade(step: WalkStep): SimTrade {
+  injectTrade(step: TradeStep): SimTrade {
     if (this.calendar.open) throw new MarketHaltedError('trading is halted');
-    this.marketPriceTicks = step.priceTicks;
-    return this.book(step);
+    return this.book(step, this.tradeTime());
   }
 
-  /** The next background trade: the market's next step, printed at this exchange's skew. */
+  /** The next background trade, at the price this exchange prints at that moment. */
   private bookBackground(): void {
-    const step = this.walk.next(this.marketPriceTicks);
-    this.marketPriceTicks = step.priceTicks;
-    this.book({ ...step, priceTicks: this.skew.apply(step.priceTicks) });
+    const time = this.tradeTime();
+    this.book(this.flow.next(this.prints.priceAt(time)), time);
+  }
+
+  /** Trade times never go backwards, even if the host clock does. */
+  private tradeTime(): number {
+    return Math.max(this.clock.now(), this.lastTradeTime);
   }
 
   /**
@@ -218,9 +224,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private book(step: WalkStep): SimTrade {
-    // Trade times never go backwards, even if the host clock does.
-    const time = Math.max(this.clock.now(), this.lastTradeTime);
+  private book(step: TradeStep, time: number): SimTrade {
     this.advance(time);
     const booked: BookedTrade = { id: this.nextTradeId, time, ...step };
     this.tape.record(booked);
