@@ -13,6 +13,9 @@ import { billingHowTo, localStripeEnv, paymentsSimEnv } from './local-payments';
  * needed): simulator, ingestor, cache worker and gateway, sharing the Redis at REDIS_URL, every one
  * listening on 127.0.0.1 only.
  */
+/** A glitch print about every ten minutes on each simulator, as real feeds have (tests keep none). */
+const LOCAL_GLITCH_EVERY_S = '600';
+
 const started: RunningApp[] = [];
 
 /**
@@ -85,11 +88,15 @@ async function startExchanges(
     ...shared,
     PORT: String(env.SIM_PORT),
     SIM_SEED: String(env.SIM_SEED),
+    SIM_GLITCH_EVERY_S: LOCAL_GLITCH_EVERY_S,
   });
   const standby = await start('exchange-sim', {
     LOG_LEVEL: env.LOG_LEVEL,
     PORT: String(env.STANDBY_SIM_PORT),
     SIM_EXCHANGE: 'kraken',
+    // The same seed: both exchanges print one market, each its own way.
+    SIM_SEED: String(env.SIM_SEED),
+    SIM_GLITCH_EVERY_S: LOCAL_GLITCH_EVERY_S,
   });
   const exchange = {
     EXCHANGE: 'binance',

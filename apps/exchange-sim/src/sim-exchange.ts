@@ -1,5 +1,6 @@
 import { hash32 } from './market/hash';
 import type { VenueProfile } from './market/venue-profile';
+import type { PrintSettings } from './market/venue-prints';
 import type { SimEnvironment, SimExchange } from './sim.environment';
 
 type ExchangeDefaults = Partial<Record<keyof SimEnvironment, string>>;
@@ -12,6 +13,8 @@ const EXCHANGE_DEFAULTS: Readonly<Record<SimExchange, ExchangeDefaults>> = {
   binance: {},
   'binance-us': {
     SIM_PRICE_PREMIUM_BPS: '4',
+    // Each follows the market a little after Binance, where most of the price is found.
+    SIM_LAG_MS: '400',
     // Binance.US's own market: none of Binance's halts, trading from its launch week.
     SIM_HISTORY_START: '2019-09-25T00:00:00.000Z',
     SIM_HALTS: 'none',
@@ -21,6 +24,7 @@ const EXCHANGE_DEFAULTS: Readonly<Record<SimExchange, ExchangeDefaults>> = {
   },
   kraken: {
     SIM_PRICE_PREMIUM_BPS: '-3',
+    SIM_LAG_MS: '800',
     SIM_HISTORY_START: '2020-01-01T00:00:00.000Z',
     SIM_HALTS: 'none',
     // Kraken's BTC/USDT book trades far less than Binance's BTCUSDT.
@@ -62,5 +66,17 @@ export function venueProfile(env: SimEnvironment): VenueProfile {
     quietPerMille: kraken ? 125 : 0,
     tradesDivisor: kraken ? 40 : 1,
     volumeDivisor: kraken ? 20 : 1,
+  };
+}
+
+/** How this exchange prints the live market (market/venue-prints.ts), from its settings. */
+export function printSettings(env: SimEnvironment, venue: VenueProfile): PrintSettings {
+  return {
+    venueSeed: venue.venueSeed,
+    premiumBps: venue.premiumBps,
+    noiseBps: env.SIM_NOISE_BPS,
+    lagMs: env.SIM_LAG_MS,
+    glitchEverySeconds: env.SIM_GLITCH_EVERY_S,
+    glitchBps: env.SIM_GLITCH_BPS,
   };
 }

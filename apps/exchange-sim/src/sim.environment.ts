@@ -25,6 +25,38 @@ export class SimEnvironment {
   @Max(500)
   SIM_PRICE_PREMIUM_BPS = 0;
 
+  /**
+   * How far, at most, this exchange's live prices wander from the market every exchange trades, in
+   * basis points: a slow wander of its own (seeded), so exchanges disagree a little, as real ones do.
+   */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(100)
+  SIM_NOISE_BPS = 2;
+
+  /** How late this exchange's live prices follow the market (Binance 0, Binance.US 400, Kraken 800). */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SIM_LAG_MS = 0;
+
+  /**
+   * A glitch about this often, in seconds: one trade printed SIM_GLITCH_BPS off, the next ones right
+   * again. 0 (the default) never glitches, so tests see only the market and the noise.
+   */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  SIM_GLITCH_EVERY_S = 0;
+
+  @toInteger()
+  @IsInt()
+  @Min(1)
+  @Max(5000)
+  SIM_GLITCH_BPS = 150;
+
   /** One port serves REST and the WebSocket streams; 0 lets the kernel pick a free one. */
   @toInteger()
   @IsInt()

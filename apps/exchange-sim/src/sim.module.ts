@@ -11,6 +11,7 @@ import { RecentTrades } from './kraken/recent-trades';
 import { SimStatsService } from './stats/sim-stats.service';
 import { Clock, OffsetClock } from './market/clock';
 import { MarketService } from './market/market.service';
+import { PriceSkew } from './market/price-skew';
 import { BinanceErrorFilter } from './rest/binance-error.filter';
 import { KlinesController } from './rest/klines.controller';
 import { MarketDataController } from './rest/market-data.controller';
@@ -79,6 +80,7 @@ export class SimModule {
         },
         DarkMode,
         MarketService,
+        PriceSkew,
         SimStatsService,
         ...wire.providers,
       ],

@@ -72,6 +72,11 @@ export interface Sim {
   dark(mode: SimDarkMode): Promise<void>;
   /** Ends any dark mode (`POST /sim/light`). */
   light(): Promise<void>;
+  /**
+   * Moves this exchange's background prices `bps` basis points from the market the others trade
+   * (`POST /sim/skew`, -5000..5000; 0 brings them back); resolves with the skew now in force.
+   */
+  skew(bps: number): Promise<number>;
 }
 
 /**
@@ -101,7 +106,21 @@ export async function startExchangeSim(env: SimEnv = {}): Promise<Sim> {
   };
 }
 
-type SimControls = Pick<Sim, 'post' | 'trade' | 'stats' | 'dark' | 'light'>;
+type SimControls = Pick<Sim, 'post' | 'trade' | 'stats' | 'dark' | 'light' | 'skew'>;
+
+/**
+ * `POST /sim/skew` on the simulator at `restUrl` (for a simulator started with spawnApp: its
+ * `http://127.0.0.1:<port>`); resolves with the skew now in force, rejects on an answer other than 200.
+ */
+export async function skewSim(restUrl: string, bps: number): Promise<number> {
+  const response = await fetch(`${restUrl}/sim/skew`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ bps }),
+  });
+  if (!response.ok) throw new Error(`/sim/skew: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { bps: number }).bps;
+}
 
 function simControls(restUrl: string): SimControls {
   const post = async <T>(path: string, body: object = {}): Promise<T> => {
@@ -123,6 +142,7 @@ function simControls(restUrl: string): SimControls {
     light: async () => {
       await post('/sim/light');
     },
+    skew: (bps) => skewSim(restUrl, bps),
   };
 }
 

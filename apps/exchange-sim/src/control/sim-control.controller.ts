@@ -13,6 +13,7 @@ import {
 import { parsePriceTicks, parseQuantitySteps } from '@pds/market';
 import type { Halt } from '../market/halts';
 import { MarketHaltedError, MarketService } from '../market/market.service';
+import { PriceSkew } from '../market/price-skew';
 import { WeightLimiter } from '../rest/weight-limiter';
 import { DarkMode, type FeedMode } from '../dark/dark-mode';
 import { KrakenCallCounter } from '../kraken/rest/kraken-call-counter';
@@ -22,6 +23,7 @@ import { DarkDto } from './dto/dark.dto';
 import { InjectTradeDto } from './dto/inject-trade.dto';
 import { MalformedDto } from './dto/malformed.dto';
 import { SilenceDto } from './dto/silence.dto';
+import { SkewDto } from './dto/skew.dto';
 import { WeightBudgetDto } from './dto/weight-budget.dto';
 import { type RequestCounters, SimStatsService } from '../stats/sim-stats.service';
 
@@ -44,6 +46,7 @@ export class SimControlController {
     private readonly stats: SimStatsService,
     private readonly dark: DarkMode,
     private readonly env: SimEnvironment,
+    private readonly skew: PriceSkew,
     /** Kraken's REST call counter; only the Kraken simulator has one. */
     @Optional() private readonly krakenCounter?: KrakenCallCounter,
   ) {}
@@ -62,6 +65,22 @@ export class SimControlController {
   light(): { mode: FeedMode } {
     this.dark.set('light');
     return { mode: this.dark.mode };
+  }
+
+  /**
+   * From now on this exchange prints the market's price moved by `bps` basis points (0: back in line
+   * with the others); injected trades keep the price they are given.
+   */
+  @Post('skew')
+  @HttpCode(200)
+  setSkew(@Body() body: SkewDto): { bps: number } {
+    this.skew.set(body.bps);
+    return { bps: this.skew.bps };
+  }
+
+  @Get('skew')
+  currentSkew(): { bps: number } {
+    return { bps: this.skew.bps };
   }
 
   @Post('trade')

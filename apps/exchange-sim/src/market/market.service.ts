@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { INTERVALS, type Interval, intervalMs } from '@pds/market';
-import { venueProfile } from '../sim-exchange';
+import { printSettings, venueProfile } from '../sim-exchange';
 import { SimEnvironment } from '../sim.environment';
 import type { BookedTrade } from './bar';
 import { Clock } from './clock';
@@ -10,10 +10,14 @@ import { type Halt, HaltCalendar, parseHalts } from './halts';
 import { KlineBook } from './kline-book';
 import { KlineHistory } from './kline-history';
 import type { KlineWindowRequest } from './kline-window';
+import { PriceSkew } from './price-skew';
 import { LiveTape, MINUTE_MS, minuteOf } from './live-tape';
 import { type KlineClosedListener, Listeners, type SimTrade, type TradeListener } from './market-events';
 import { SyntheticMarket } from './synthetic-market';
-import { TradeWalk, type WalkStep } from './trade-walk';
+import { LiveWalk } from './live-walk';
+import { SyntheticWalk } from './synthetic-walk';
+import { TradeFlow, type TradeStep } from './trade-flow';
+import { VenuePrints } from './venue-prints';
 
 const WARM_UP_DAYS = 1000;
 
@@ -31,7 +35,8 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly tape: LiveTape;
   private readonly calendar: HaltCalendar;
   private readonly klineBook: KlineBook;
-  private readonly walk: TradeWalk;
+  private readonly flow: TradeFlow;
+  private readonly prints: VenuePrints;
   private readonly synthetic: SyntheticMarket;
   private readonly trades = new Listeners<SimTrade>();
   private readonly closes = new Listeners<SimKline>();
@@ -46,6 +51,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     private readonly env: SimEnvironment,
     private readonly clock: Clock,
+    skew: PriceSkew = new PriceSkew(),
   ) {
     const firstMinute = minuteOf(Date.parse(env.SIM_HISTORY_START));
     const startMinute = minuteOf(clock.now());
@@ -59,7 +65,9 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     this.synthetic = synthetic;
     this.tape = new LiveTape(startMinute, synthetic.closeAt(startMinute - 1));
     this.klineBook = new KlineBook(new KlineHistory(synthetic, this.tape, firstMinute), this.calendar);
-    this.walk = new TradeWalk(venue.venueSeed);
+    this.flow = new TradeFlow(venue.venueSeed);
+    const liveWalk = new LiveWalk(env.SIM_SEED, new SyntheticWalk(env.SIM_SEED, basePrice), basePrice);
+    this.prints = new VenuePrints(liveWalk, printSettings(env, venue), skew);
     // Live ids continue the synthetic ones without a gap: a kline straddling the start keeps L - f + 1 = n.
     this.nextTradeId = synthetic.ids.firstId(startMinute);
     this.nextAggregateId = this.nextTradeId;
@@ -87,7 +95,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
           const due = Math.floor(((performance.now() - startedAt) * perSecond) / 1000);
           for (; booked < due; booked += 1) {
             if (this.calendar.open || this.synthetic.isQuiet(minuteOf(this.clock.now()))) continue;
-            this.book(this.walk.next(this.tape.lastPriceTicks));
+            this.bookBackground();
           }
         },
         Math.max(2, Math.floor(1000 / perSecond)),
@@ -129,9 +137,20 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Books a trade at the current time, as if matched now; it streams and counts like any other. */
-  injectTrade(step: WalkStep): SimTrade {
+  injectTrade(step: TradeStep): SimTrade {
     if (this.calendar.open) throw new MarketHaltedError('trading is halted');
-    return this.book(step);
+    return this.book(step, this.tradeTime());
+  }
+
+  /** The next background trade, at the price this exchange prints at that moment. */
+  private bookBackground(): void {
+    const time = this.tradeTime();
+    this.book(this.flow.next(this.prints.priceAt(time)), time);
+  }
+
+  /** Trade times never go backwards, even if the host clock does. */
+  private tradeTime(): number {
+    return Math.max(this.clock.now(), this.lastTradeTime);
   }
 
   /**
@@ -205,9 +224,7 @@ export class MarketService implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private book(step: WalkStep): SimTrade {
-    // Trade times never go backwards, even if the host clock does.
-    const time = Math.max(this.clock.now(), this.lastTradeTime);
+  private book(step: TradeStep, time: number): SimTrade {
     this.advance(time);
     const booked: BookedTrade = { id: this.nextTradeId, time, ...step };
     this.tape.record(booked);
