@@ -28,18 +28,24 @@ function firstIndexFrom(klines: readonly StoredKline[], time: number, after = fa
  * One interval's newest klines as Redis holds them: the open kline and the newest closed ones. It
  * holds every closed kline Redis has from `knownFrom` on, so a read that lies inside that range gets
  * exactly what the same read of Redis would; any other read is refused (undefined). `version`
- * changes with every change.
+ * changes with every change, `closedVersion` with every change to the closed klines.
  */
 export class MirroredKlines {
   private closed: StoredKline[] = [];
   private open: StoredKline | undefined;
   private knownFrom = Number.POSITIVE_INFINITY;
   private changes = 0;
+  private closedChanges = 0;
 
   constructor(private readonly capacity = MIRRORED_CLOSED_KLINES) {}
 
   get version(): number {
     return this.changes;
+  }
+
+  /** Changes with every change to the closed klines (an open kline's update leaves it). */
+  get closedVersion(): number {
+    return this.closedChanges;
   }
 
   /** The open kline as served, with its exchange. */
@@ -54,14 +60,19 @@ export class MirroredKlines {
     this.knownFrom = full ? (this.closed[0]?.openTime ?? 0) : Number.NEGATIVE_INFINITY;
     this.open = snapshot.open === null ? undefined : parseKlineMessage(snapshot.open);
     this.changes += 1;
+    this.closedChanges += 1;
   }
 
   /** A Kline published on the interval's channel: the open kline, or one that was stored closed. */
   apply(message: string): void {
     const kline = parseKlineMessage(message);
     if (!kline) return;
-    if (kline.isClosed) this.upsertClosed({ openTime: kline.openTime, json: kline.json });
-    else this.open = kline;
+    if (kline.isClosed) {
+      this.upsertClosed({ openTime: kline.openTime, json: kline.json });
+      this.closedChanges += 1;
+    } else {
+      this.open = kline;
+    }
     this.changes += 1;
   }
 

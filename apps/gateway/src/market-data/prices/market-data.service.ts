@@ -7,22 +7,11 @@ import type { KlinesRead } from '../klines/needed-slots';
 import { HistoryReadThrough } from '../history/history-read-through';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { MarketMirror } from '../mirror/market-mirror';
+import { type KlinesAnswer, klinesBody, KlinesBodies } from './klines-bodies';
 import type { MirroredKlines } from '../mirror/mirrored-klines';
-import { VersionedMemo } from '../mirror/versioned-memo';
 import { type KlinesWindow, selectKlines, type StoredKline, takesFirst } from '../klines/klines-selection';
 
 const NO_DATA_YET = 'No market data received yet; retry shortly';
-
-/** The getKlines 200 body around the stored Kline JSON strings. */
-export function klinesBody(klines: readonly string[]): string {
-  return `{"klines":[${klines.join(',')}]}`;
-}
-
-/** A getKlines body and the exchange of its newest kline, when its record names one. */
-export interface KlinesAnswer {
-  readonly body: Buffer | string;
-  readonly source: string | undefined;
-}
 
 /** The klines of an answer and the exchange of the newest: the open kline's, when it is the last. */
 interface SelectedKlines {
@@ -34,18 +23,14 @@ function selected(klines: string[], open: StoredKline | undefined): SelectedKlin
   return { klines, source: open !== undefined && klines.at(-1) === open.json ? open.source : undefined };
 }
 
-function windowKey(window: KlinesWindow): string {
-  return `${window.limit}|${window.from ?? ''}|${window.to ?? ''}`;
-}
-
 /**
  * Reads market data in the layout the ingestor writes (see RedisKeys). Answers are JSON strings.
  * The in-memory mirror answers what it holds exactly; everything else is read from Redis.
  */
 @Injectable()
 export class MarketDataService {
-  /** getKlines answers built from the mirror, per series and window, for its current version. */
-  private readonly bodies = new Map<string, VersionedMemo<KlinesAnswer | undefined>>();
+  /** getKlines answers built from the mirror, per series. */
+  private readonly bodies = new Map<MirroredKlines, KlinesBodies>();
 
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
@@ -75,27 +60,42 @@ export class MarketDataService {
     return splitSource(record);
   }
 
-  /** The getKlines 200 body and its newest kline's exchange; from the mirror, once per mirror version. */
-  async klinesBody(
+  /**
+   * The getKlines 200 body and its newest kline's exchange: at once from the mirror (no promise on
+   * the hot path), built once per mirror version and window; else read from Redis.
+   */
+  klinesBody(
     symbol: MarketSymbol,
     interval: Interval,
     window: KlinesWindow,
     deadline?: RequestDeadline,
-  ): Promise<KlinesAnswer> {
+  ): KlinesAnswer | Promise<KlinesAnswer> {
     const series = this.mirror.klines(symbol, interval);
-    if (series) {
-      const id = `${symbol}:${interval}`;
-      let memo = this.bodies.get(id);
-      if (!memo) {
-        memo = new VersionedMemo();
-        this.bodies.set(id, memo);
-      }
-      const answer = memo.get(series.version, windowKey(window), () => {
-        const read = this.fromMirror(series, interval, window);
-        return read && { body: Buffer.from(klinesBody(read.klines)), source: read.source };
-      });
-      if (answer) return answer;
+    return (
+      (series && this.mirroredBody(series, interval, window)) ??
+      this.redisBody(symbol, interval, window, deadline)
+    );
+  }
+
+  private mirroredBody(
+    series: MirroredKlines,
+    interval: Interval,
+    window: KlinesWindow,
+  ): KlinesAnswer | undefined {
+    let bodies = this.bodies.get(series);
+    if (!bodies) {
+      bodies = new KlinesBodies(series, (at) => this.fromMirror(series, interval, at)?.klines);
+      this.bodies.set(series, bodies);
     }
+    return bodies.answer(window);
+  }
+
+  private async redisBody(
+    symbol: MarketSymbol,
+    interval: Interval,
+    window: KlinesWindow,
+    deadline: RequestDeadline | undefined,
+  ): Promise<KlinesAnswer> {
     const read = await this.fromRedis(symbol, interval, window, deadline);
     return { body: klinesBody(read.klines), source: read.source };
   }

@@ -16,6 +16,7 @@ import { KlineDto, KlinesResponseDto, PriceDto } from './dto/price.dto';
 import { PriceQueryDto } from './dto/price-query.dto';
 import { klinesWindowOf } from '../klines/klines-selection';
 import { PriceSource } from '../source/price-source';
+import type { KlinesAnswer } from './klines-bodies';
 import { MarketDataService } from './market-data.service';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -81,15 +82,16 @@ export class PricesController {
   })
   @ApiOkResponse({ type: KlinesResponseDto, description: 'The klines', headers: PRICE_HEADERS })
   @RateLimited(RateLimitBucket.getKlines)
-  async getKlines(
+  getKlines(
     @Query() query: KlinesQueryDto,
     @CurrentDeadline() deadline: RequestDeadline | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Buffer | string> {
+  ): Buffer | string | Promise<Buffer | string> {
     const symbol = query.symbol ?? DEFAULT_SYMBOL;
-    const klines = await this.marketData.klinesBody(symbol, query.interval, klinesWindowOf(query), deadline);
-    this.nameSource(reply, klines.source);
-    return klines.body;
+    const answer = this.marketData.klinesBody(symbol, query.interval, klinesWindowOf(query), deadline);
+    return answer instanceof Promise
+      ? answer.then((found) => this.klinesAnswer(found, reply))
+      : this.klinesAnswer(answer, reply);
   }
 
   @Get('klines/current')
@@ -124,6 +126,11 @@ export class PricesController {
     if (record instanceof Promise) return record.then((found) => this.answer(found, reply));
     this.nameSource(reply, record.source);
     return record.json;
+  }
+
+  private klinesAnswer(answer: KlinesAnswer, reply: FastifyReply): Buffer | string {
+    this.nameSource(reply, answer.source);
+    return answer.body;
   }
 
   /**
