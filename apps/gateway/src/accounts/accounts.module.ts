@@ -25,7 +25,6 @@ import { AccountStore } from './store/account.store';
 import { OneTimeTokens } from './store/one-time-tokens';
 import { PendingRegistrations } from './store/pending-registrations';
 import { AccountUsageController } from './usage/account-usage.controller';
-import { UsageHistory } from './usage/usage-history.service';
 
 /**
  * Identity: accounts, email verification, sign-in, sessions and password resets (CONTRACT section
@@ -62,7 +61,6 @@ import { UsageHistory } from './usage/usage-history.service';
     Registration,
     SignIn,
     PasswordReset,
-    UsageHistory,
   ],
   // SessionCheck and AccountRequestLimit are what SessionGuard needs where another module's
   // controllers use AccountOnly.

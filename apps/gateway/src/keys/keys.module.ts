@@ -9,15 +9,17 @@ import { KeyBoosts } from './admin/key-boosts';
 import { ApiKeyGuard } from './authentication/api-key.guard';
 import { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 import { Authenticator } from './authentication/authenticator';
-import { KeyUsageService } from './own-key/key-usage.service';
+import { OwnKeyView } from './own-key/own-key-view';
 import { OwnApiKeyController } from './own-key/own-api-key.controller';
 import { OwnBoostsController } from './own-key/own-boosts.controller';
 import { ApiKeyStore } from './store/api-key.store';
+import { CurrentUsage } from './usage/current-usage.service';
+import { UsageHistory } from './usage/usage-history.service';
 
 /**
  * Every API key, admin- or account-made: the store, authentication of the three schemes (the
  * guard, for HTTP; the Authenticator, for WebSocket too) with the per-address failure limiter, the
- * admin API and a key's view of itself. What a key may do comes from EntitlementsModule.
+ * admin API, a key's view of itself and its usage history. What a key may do comes from EntitlementsModule.
  */
 @Module({
   imports: [ChangesModule, EntitlementsModule],
@@ -28,14 +30,16 @@ import { ApiKeyStore } from './store/api-key.store';
     AuthFailureLimiter,
     Authenticator,
     ApiKeyGuard,
-    KeyUsageService,
+    CurrentUsage,
+    OwnKeyView,
+    UsageHistory,
     AccountApiKeys,
     AccountKeyViews,
   ],
   exports: [
     ApiKeyStore,
     KeyBoosts,
-    KeyUsageService,
+    UsageHistory,
     AuthFailureLimiter,
     Authenticator,
     ApiKeyGuard,

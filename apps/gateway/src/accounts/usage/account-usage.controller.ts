@@ -3,14 +3,11 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTag
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { AccountOnly, SignedInSession } from '../sessions/account-only.decorator';
-import { UsageDto, type UsageBucketDto } from '../dto/usage.dto';
 import { ApiException } from '../../errors/api-exception';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import { QueryValidationPipe } from '../../validation/query-validation.pipe';
 import type { Session } from '../sessions/session.store';
-import { UsageHistory } from './usage-history.service';
-import { UsageQueryDto } from './usage-query.dto';
-import { resolveUsageRange } from './usage-range';
+import { resolveUsageRange, type UsageBucketDto, UsageDto, UsageHistory, UsageQueryDto } from '../../keys';
 
 const CSV_COLUMNS = ['keyId', 'keyName', 'operation', 'start', 'requests', 'rejected'] as const;
 

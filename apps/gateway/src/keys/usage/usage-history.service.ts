@@ -1,13 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RedisKeys, type RedisClient, REDIS_COMMAND } from '@pds/redis';
-import { AccountApiKeys, type ApiKeyRecord, hourlyUsageOf, type HourlyUsage, usageDay } from '../../keys';
-import type { UsageBucketDto } from '../dto/usage.dto';
+import { AccountApiKeys } from '../account-keys/account-api-keys.service';
+import type { ApiKeyRecord } from '../store/api-key-record';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import type { UsageBucketDto } from './usage-history.dto';
 import { bucketStart, daysOf, type UsageRange } from './usage-range';
+import { hourlyUsageOf, type HourlyUsage, usageDay } from './usage-tally';
 
 /**
- * An account's usage history, read from the hourly tallies the rate limit writes (one hash per key
- * and UTC day, RedisKeys.keyUsage): every key the account made, revoked ones too, as they were used.
+ * The usage history: an account's keys' requests and 429s over a range, read from the hourly
+ * tallies the rate limit writes (usage-tally.ts: one hash per key and UTC day, RedisKeys.keyUsage),
+ * every key the account made, revoked ones too, as they were used.
  */
 @Injectable()
 export class UsageHistory {
