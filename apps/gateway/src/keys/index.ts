@@ -19,7 +19,7 @@ export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';
 export { notFound } from './admin/not-found';
 export { bearerTokenOf } from './authentication/bearer-token';
-export { KeyBoosts } from './admin/key-boosts';
+export { KeyBoosts } from './boosts/key-boosts';
 export { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from './dto/api-key.dto';
 export { apiKeyView, type ApiKeyView } from './dto/api-key-view';
 export { CreateApiKeyDto, toNewApiKey } from './dto/create-api-key.dto';

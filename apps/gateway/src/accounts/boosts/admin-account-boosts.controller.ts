@@ -6,6 +6,7 @@ import { BodyValidationPipe } from '../../validation/body-validation.pipe';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import {
   AccountBoostDto,
+  BOOST_TAKES_EFFECT,
   accountBoostView,
   BoostStore,
   GrantBoostDto,
@@ -30,9 +31,11 @@ export class AdminAccountBoostsController {
   @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     operationId: 'grantAccountBoost',
+    summary: `Raise the limits of every key of an account until an expiry; ${BOOST_TAKES_EFFECT}`,
     description:
-      'Admin: raises the limits of every key of the account by the given amounts until the expiry; takes effect on every replica at once and ends by itself.',
-    summary: 'Raise the limits of every key of an account until an expiry; applies on every replica at once',
+      'Adds extra requests per minute and/or extra WebSocket connections to every key of the account ' +
+      `until the expiry given; ${BOOST_TAKES_EFFECT} and ends by itself at its expiry. Boosts add up. ` +
+      'An account may hold a limited number of active boosts (400 beyond it).',
   })
   @ApiCreatedResponse({ type: AccountBoostDto })
   @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no account with this id' })
