@@ -6,7 +6,9 @@ import { SessionCheck, SessionGuard } from './sessions/session-token.guard';
 import { AccountRequestLimit } from './sessions/account-request-limit';
 import { AccountApiKeysController } from './api-keys/account-api-keys.controller';
 import { KeysModule } from '../keys';
+import { AccountBoosts } from './boosts/account-boosts';
 import { AdminAccountBoostsController } from './boosts/admin-account-boosts.controller';
+import { OwnAccountBoostsController } from './boosts/own-account-boosts.controller';
 import { AccountController } from './controllers/account.controller';
 import { AuthController } from './controllers/auth.controller';
 import { PasswordController } from './controllers/password.controller';
@@ -29,7 +31,7 @@ import { AccountUsageController } from './usage/account-usage.controller';
 /**
  * Identity: accounts, email verification, sign-in, sessions and password resets (CONTRACT section
  * 10), and the session-guarded routes of an account: its keys and usage (from KeysModule) and the
- * admin's account boosts (granted by EntitlementsModule).
+ * account's boosts: the admin's grant, list and end, the account's own list (stored by EntitlementsModule).
  */
 @Module({
   // The secret is passed on each call, so a gateway without AUTH_JWT_SECRET still starts.
@@ -42,6 +44,7 @@ import { AccountUsageController } from './usage/account-usage.controller';
     AccountApiKeysController,
     AccountUsageController,
     AdminAccountBoostsController,
+    OwnAccountBoostsController,
   ],
   providers: [
     AccountMetrics,
@@ -61,6 +64,7 @@ import { AccountUsageController } from './usage/account-usage.controller';
     Registration,
     SignIn,
     PasswordReset,
+    AccountBoosts,
   ],
   // SessionCheck and AccountRequestLimit are what SessionGuard needs where another module's
   // controllers use AccountOnly.

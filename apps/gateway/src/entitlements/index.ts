@@ -26,5 +26,5 @@ export {
 } from './boosts/boost.store';
 export { accountBoostView, boostView } from './boosts/boost-view';
 export { BOOST_ENDS, BOOST_TAKES_EFFECT } from './boosts/boost-timing';
-export { AccountBoostDto, BoostDto, BoostListDto } from './boosts/dto/boost.dto';
+export { AccountBoostDto, AccountBoostListDto, BoostDto, BoostListDto } from './boosts/dto/boost.dto';
 export { GrantBoostDto, toNewBoost } from './boosts/dto/grant-boost.dto';
