@@ -6,12 +6,18 @@ import {
   type RedisClient,
   RedisKeys,
   RedisScripts,
-  secondsLeft,
   untilReady,
 } from '@pds/redis';
 import Fastify, { type FastifyReply } from 'fastify';
 import { exitOnTerm } from './exit-on-term';
-import { type ApiKeyAccount, ApiKeyCache, ApiKeyStore, hashApiKey, HitTargets } from '../apps/gateway/src';
+import {
+  type ApiKeyAccount,
+  ApiKeyCache,
+  ApiKeyStore,
+  hashApiKey,
+  HitTargets,
+  retryAfterSeconds,
+} from '../apps/gateway/src';
 
 const WINDOW_MS = 60_000;
 const KEY_CACHE_TTL_MS = 5_000;
@@ -45,7 +51,7 @@ class KeyLimit {
     const limit = found.record.requestsPerMinute ?? 40;
     const { windowKey, tally } = this.targets.of(found, id, bucket, limit, Date.now());
     const count = await this.counter.meter(windowKey, WINDOW_MS, limit, tally);
-    const seconds = secondsLeft(count);
+    const seconds = retryAfterSeconds(count.msLeft);
     void reply.header('X-RateLimit-Limit', limit);
     void reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
     void reply.header('X-RateLimit-Reset', seconds);

@@ -31,7 +31,7 @@ const STAGES: readonly (readonly [string, RegExp])[] = [
     'rate limit: Redis trip (ioredis, script call)',
     /node_modules\/(ioredis|redis-parser|@ioredis)|libs\/redis\//,
   ],
-  ['rate limit: guard and headers', /rate-limit\/|usage-history/],
+  ['rate limit: guard and headers', /rate-limit\/|usage-tally/],
   ['validation', /validation\/|class-validator|class-transformer/],
   ['deadline timer', /deadline\//],
   ['metrics', /prom-client|metrics\//],

@@ -6,7 +6,9 @@ import { SessionCheck, SessionGuard } from './sessions/session-token.guard';
 import { AccountRequestLimit } from './sessions/account-request-limit';
 import { AccountApiKeysController } from './api-keys/account-api-keys.controller';
 import { KeysModule } from '../keys';
+import { AccountBoosts } from './boosts/account-boosts';
 import { AdminAccountBoostsController } from './boosts/admin-account-boosts.controller';
+import { OwnAccountBoostsController } from './boosts/own-account-boosts.controller';
 import { AccountController } from './controllers/account.controller';
 import { AuthController } from './controllers/auth.controller';
 import { PasswordController } from './controllers/password.controller';
@@ -25,12 +27,11 @@ import { AccountStore } from './store/account.store';
 import { OneTimeTokens } from './store/one-time-tokens';
 import { PendingRegistrations } from './store/pending-registrations';
 import { AccountUsageController } from './usage/account-usage.controller';
-import { UsageHistory } from './usage/usage-history.service';
 
 /**
  * Identity: accounts, email verification, sign-in, sessions and password resets (CONTRACT section
  * 10), and the session-guarded routes of an account: its keys and usage (from KeysModule) and the
- * admin's account boosts (granted by EntitlementsModule).
+ * account's boosts: the admin's grant, list and end, the account's own list (stored by EntitlementsModule).
  */
 @Module({
   // The secret is passed on each call, so a gateway without AUTH_JWT_SECRET still starts.
@@ -43,6 +44,7 @@ import { UsageHistory } from './usage/usage-history.service';
     AccountApiKeysController,
     AccountUsageController,
     AdminAccountBoostsController,
+    OwnAccountBoostsController,
   ],
   providers: [
     AccountMetrics,
@@ -62,7 +64,7 @@ import { UsageHistory } from './usage/usage-history.service';
     Registration,
     SignIn,
     PasswordReset,
-    UsageHistory,
+    AccountBoosts,
   ],
   // SessionCheck and AccountRequestLimit are what SessionGuard needs where another module's
   // controllers use AccountOnly.

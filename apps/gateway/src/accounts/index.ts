@@ -5,6 +5,7 @@
 export { AccountsModule } from './accounts.module';
 export type { AccountRecord } from './store/account-record';
 export { AccountStore } from './store/account.store';
+export { AccountBoosts } from './boosts/account-boosts';
 export { AccountOnly, SignedInSession } from './sessions/account-only.decorator';
 export { invalidSessionToken } from './sessions/session-token.guard';
 export type { Session } from './sessions/session.store';

@@ -1,4 +1,4 @@
-import { type Boost, MAX_ACTIVE_BOOSTS, GrantBoostDto, toNewBoost } from '../entitlements';
+import { type Boost, MAX_ACTIVE_BOOSTS, GrantBoostDto, type NewBoost, toNewBoost } from '../entitlements';
 import type { KeyBoosts } from '../keys';
 import { CommandFailed, integerOption, option, parseDuration, positional, validated } from './cli-options';
 
@@ -9,14 +9,15 @@ const GRANT_FLAGS = {
   expiresInSeconds: '--expires-in',
 };
 
-function describe(boost: Boost): string {
+/** One line per boost, of a key or of an account. */
+export function describeBoost(boost: Boost): string {
   const extras = `+${boost.extraRequestsPerMinute} rpm, +${boost.extraWsConnections} ws`;
   const times = `granted ${new Date(boost.grantedAt).toISOString()}, until ${new Date(boost.expiresAt).toISOString()}`;
   return `${boost.id}  ${extras}  ${times}`;
 }
 
-export async function grantBoost(store: KeyBoosts, args: readonly string[]): Promise<string[]> {
-  const id = positional(args, 0, 'the key id', 'boost');
+/** The boost a grant command asks for, by the admin API's body rules. */
+export function boostRequest(args: readonly string[]): NewBoost {
   const expiresIn = option(args, 'expires-in');
   const body = validated(
     GrantBoostDto,
@@ -28,10 +29,15 @@ export async function grantBoost(store: KeyBoosts, args: readonly string[]): Pro
     },
     GRANT_FLAGS,
   );
-  const outcome = await store.grant(id, toNewBoost(body));
+  return toNewBoost(body);
+}
+
+export async function grantBoost(store: KeyBoosts, args: readonly string[]): Promise<string[]> {
+  const id = positional(args, 0, 'the key id', 'boost');
+  const outcome = await store.grant(id, boostRequest(args));
   switch (outcome.kind) {
     case 'granted':
-      return [`Granted boost to key ${id}:`, describe(outcome.boost)];
+      return [`Granted boost to key ${id}:`, describeBoost(outcome.boost)];
     case 'unknown-key':
       throw new CommandFailed(`No key with id ${id}.`);
     case 'revoked-key':
@@ -45,7 +51,7 @@ export async function listBoosts(store: KeyBoosts, args: readonly string[]): Pro
   const id = positional(args, 0, 'the key id', 'boosts');
   const boosts = await store.activeOfKnownKey(id);
   if (!boosts) throw new CommandFailed(`No key with id ${id}.`);
-  return boosts.length === 0 ? [`No active boosts for key ${id}.`] : boosts.map(describe);
+  return boosts.length === 0 ? [`No active boosts for key ${id}.`] : boosts.map(describeBoost);
 }
 
 export async function endBoost(store: KeyBoosts, args: readonly string[]): Promise<string[]> {

@@ -1,4 +1,6 @@
+import type { AccountBoosts } from '../accounts';
 import type { ApiKeyStore, KeyBoosts } from '../keys';
+import { endAccountBoost, grantAccountBoost, listAccountBoosts } from './account-boost-commands';
 import { endBoost, grantBoost, listBoosts } from './boost-commands';
 import { UsageError } from './cli-options';
 import { createKey, listKeys, revokeKey } from './key-commands';
@@ -12,11 +14,15 @@ export const KEYS_USAGE = `Usage:
   npm run keys -- boost <id> [--extra-requests-per-minute <n>] [--extra-ws-connections <n>]
                              (--expires-in <90s|15m|1h|7d> | --expires-at <ISO 8601>)
   npm run keys -- boosts <id>
-  npm run keys -- end-boost <id> <boostId>`;
+  npm run keys -- end-boost <id> <boostId>
+  npm run keys -- account-boost <accountId> (the same options as boost)
+  npm run keys -- account-boosts <accountId>
+  npm run keys -- end-account-boost <accountId> <boostId>`;
 
 export interface KeysCliStores {
   readonly apiKeys: ApiKeyStore;
   readonly boosts: KeyBoosts;
+  readonly accountBoosts: AccountBoosts;
 }
 
 /**
@@ -38,6 +44,12 @@ export async function runKeysCommand(stores: KeysCliStores, args: readonly strin
       return listBoosts(stores.boosts, rest);
     case 'end-boost':
       return endBoost(stores.boosts, rest);
+    case 'account-boost':
+      return grantAccountBoost(stores.accountBoosts, rest);
+    case 'account-boosts':
+      return listAccountBoosts(stores.accountBoosts, rest);
+    case 'end-account-boost':
+      return endAccountBoost(stores.accountBoosts, rest);
     default:
       throw new UsageError(command ? `Unknown command ${command}` : 'No command given');
   }

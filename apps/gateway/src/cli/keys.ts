@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { loadEnvironmentOrExit } from '@pds/config';
 import { describeRedis, REDIS_COMMAND, type RedisClient } from '@pds/redis';
+import { AccountBoosts } from '../accounts';
 import { ApiKeyStore, KeyBoosts } from '../keys';
 
 import { StorageUnavailableError } from '../errors/storage-unavailable.error';
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
     return await runCommand(env, context.get<RedisClient>(REDIS_COMMAND), {
       apiKeys: context.get(ApiKeyStore),
       boosts: context.get(KeyBoosts),
+      accountBoosts: context.get(AccountBoosts),
     });
   } finally {
     await context.close();

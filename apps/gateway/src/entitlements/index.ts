@@ -25,5 +25,6 @@ export {
   MAX_ACTIVE_BOOSTS,
 } from './boosts/boost.store';
 export { accountBoostView, boostView } from './boosts/boost-view';
-export { AccountBoostDto, BoostDto, BoostListDto } from './boosts/dto/boost.dto';
+export { BOOST_ENDS, BOOST_TAKES_EFFECT } from './boosts/boost-timing';
+export { AccountBoostDto, AccountBoostListDto, BoostDto, BoostListDto } from './boosts/dto/boost.dto';
 export { GrantBoostDto, toNewBoost } from './boosts/dto/grant-boost.dto';

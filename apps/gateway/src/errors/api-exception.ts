@@ -42,14 +42,6 @@ export class ApiException extends HttpException {
     );
   }
 
-  static tooManyRequests(message: string, retryAfterSeconds: number): ApiException {
-    return new ApiException(
-      HttpStatus.TOO_MANY_REQUESTS,
-      { code: ErrorCode.RateLimitExceeded, message },
-      { 'Retry-After': String(retryAfterSeconds) },
-    );
-  }
-
   static serviceUnavailable(message: string, retryAfterSeconds = 1): ApiException {
     return new ApiException(
       HttpStatus.SERVICE_UNAVAILABLE,

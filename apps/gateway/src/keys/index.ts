@@ -1,6 +1,6 @@
 /**
  * What the keys module offers the rest of the gateway: API keys (admin- or account-made), their
- * authentication, the admin guard, and their views and usage.
+ * authentication, the admin guard, their views, and their usage (now, and the usage history).
  */
 export { KeysModule } from './keys.module';
 export { ApiKeyStore, type CreatedApiKey, type NewApiKey } from './store/api-key.store';
@@ -19,20 +19,15 @@ export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';
 export { notFound } from './admin/not-found';
 export { bearerTokenOf } from './authentication/bearer-token';
-export { KeyBoosts } from './admin/key-boosts';
+export { KeyBoosts } from './boosts/key-boosts';
 export { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from './dto/api-key.dto';
 export { apiKeyView, type ApiKeyView } from './dto/api-key-view';
 export { CreateApiKeyDto, toNewApiKey } from './dto/create-api-key.dto';
 export { OwnApiKeyDto } from './dto/own-api-key.dto';
 export { AccountApiKeys } from './account-keys/account-api-keys.service';
 export { AccountKeyViews } from './account-keys/account-key-views';
-export { KeyUsageService } from './own-key/key-usage.service';
-export {
-  DAY_MS,
-  HOUR_MS,
-  type HourlyUsage,
-  hourlyUsageOf,
-  USAGE_RETENTION_DAYS,
-  usageDay,
-  usageTally,
-} from './usage/usage-history';
+export { HOUR_MS, usageTally } from './usage/usage-tally';
+export { UsageHistory } from './usage/usage-history.service';
+export { UsageBucketDto, UsageDto } from './usage/usage-history.dto';
+export { UsageQueryDto } from './usage/usage-query.dto';
+export { resolveUsageRange } from './usage/usage-range';

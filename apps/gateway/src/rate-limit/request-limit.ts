@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { FixedWindowCounter, RedisKeys, secondsLeft, type WindowCount } from '@pds/redis';
+import { FixedWindowCounter, RedisKeys, type WindowCount } from '@pds/redis';
 import type { FastifyReply } from 'fastify';
 import type { ApiKeyPrincipal } from '../keys';
-import { ApiException } from '../errors/api-exception';
 import { asStorageError } from '../errors/storage-unavailable.error';
+import { retryAfterSeconds, tooManyRequests } from '../errors/too-many-requests';
 import { HitTargets } from './hit-targets';
 
 const WINDOW_MS = 60_000;
@@ -36,17 +36,13 @@ export class RequestLimit {
     } catch (error) {
       throw asStorageError(error);
     }
-    const seconds = secondsLeft(count);
+    const seconds = retryAfterSeconds(count.msLeft);
     // On every authenticated answer, the 429 included (CONTRACT section 5).
     reply.header('X-RateLimit-Limit', limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
     reply.header('X-RateLimit-Reset', seconds);
     if (count.hits > limit) {
-      reply.header('Retry-After', seconds);
-      throw ApiException.tooManyRequests(
-        `Rate limit of ${limit} requests per minute exceeded. Retry after ${seconds} seconds.`,
-        seconds,
-      );
+      throw tooManyRequests(`Rate limit of ${limit} requests per minute exceeded`, count.msLeft);
     }
   }
 }

@@ -2,7 +2,7 @@ import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/com
 import { AppLogger } from '@pds/observability';
 import { RedisKeys, RedisScripts } from '@pds/redis';
 import type { ApiKeyPrincipal } from '../keys';
-import { ApiException } from '../errors/api-exception';
+import { tooManyConnections } from '../errors/too-many-requests';
 import { fromStorage } from '../errors/storage-unavailable.error';
 import { GatewayEnvironment } from '../gateway.environment';
 import { ACQUIRE_SLOT_SCRIPT, RELEASE_SLOT_SCRIPT, RENEW_SLOTS_SCRIPT } from './connection-slots.lua';
@@ -67,10 +67,7 @@ export class ConnectionSlots implements OnModuleInit, OnModuleDestroy {
     };
     const granted = await fromStorage(this.acquireSlot([slot.key], slot.member, slot.limit, this.ttlMs));
     if (granted !== 1) {
-      throw ApiException.tooManyRequests(
-        `WebSocket connection limit of ${slot.limit} per operation exceeded`,
-        1,
-      );
+      throw tooManyConnections(slot.limit);
     }
     this.book.add(slot);
     return slot;

@@ -1,6 +1,7 @@
 import * as ws from 'ws';
 import type { Writable } from 'node:stream';
 import { ApiException } from '../errors/api-exception';
+import { tooManyConnections } from '../errors/too-many-requests';
 import { closeFrameFor, textFrame } from './frames';
 
 /** ws's frame parser: exported at run time, left out of its type definitions. */
@@ -41,7 +42,7 @@ describe('closeFrameFor', () => {
       code: 4400,
       reason: 'VALIDATION_ERROR',
     });
-    expect(closeFrameFor(ApiException.tooManyRequests('limit', 1))).toEqual({
+    expect(closeFrameFor(tooManyConnections(2))).toEqual({
       code: 4429,
       reason: 'RATE_LIMIT_EXCEEDED',
     });

@@ -6,7 +6,7 @@ import { AppLogger } from '@pds/observability';
 import { Authenticator } from '../keys';
 import { overdueAnswer, RequestDeadline } from '../deadline/request-deadline';
 import { toApiException } from '../errors/all-exceptions.filter';
-import { ApiException } from '../errors/api-exception';
+import { tooManyConnections } from '../errors/too-many-requests';
 import { GatewayEnvironment } from '../gateway.environment';
 import { proxyTrust } from '../proxy-trust';
 import { CloseCode } from './frames';
@@ -164,9 +164,7 @@ export class StreamSessions {
 
   private onSlotLost(slot: Slot): void {
     const connection = this.connections.get(slot.member);
-    connection?.reject(
-      ApiException.tooManyRequests(`WebSocket connection limit of ${slot.limit} per operation exceeded`, 1),
-    );
+    connection?.reject(tooManyConnections(slot.limit));
   }
 
   private logOpen(connection: StreamSocket): void {

@@ -51,6 +51,10 @@ export function adminApi(baseUrl: string, token = ADMIN_TOKEN) {
     grant: (id: string, body: Record<string, unknown>) => call('POST', `/api-keys/${id}/boosts`, body),
     listBoosts: (id: string) => call('GET', `/api-keys/${id}/boosts`),
     endBoost: (id: string, boostId: string) => call('DELETE', `/api-keys/${id}/boosts/${boostId}`),
+    grantAccountBoost: (id: string, body: Record<string, unknown>) =>
+      call('POST', `/accounts/${id}/boosts`, body),
+    listAccountBoosts: (id: string) => call('GET', `/accounts/${id}/boosts`),
+    endAccountBoost: (id: string, boostId: string) => call('DELETE', `/accounts/${id}/boosts/${boostId}`),
   };
 }
 

@@ -65,6 +65,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/account/boosts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in account’s active boosts, soonest to end first
+     * @description The boosts that raise every key of the account now (bought, or granted by an admin); ended and expired ones are not listed. A key’s own boosts are listed with the key (GET /api/v1/boosts).
+     */
+    get: operations['listOwnAccountBoosts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/account/usage': {
     parameters: {
       query?: never;
@@ -92,14 +112,38 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * An account’s active boosts, soonest to end first
+     * @description The boosts of the account that are in effect now (each raises every key of the account); ended and expired ones are not listed. A key’s own boosts are listed with the key.
+     */
+    get: operations['listAccountBoosts'];
     put?: never;
     /**
-     * Raise the limits of every key of an account until an expiry; applies on every replica at once
-     * @description Admin: raises the limits of every key of the account by the given amounts until the expiry; takes effect on every replica at once and ends by itself.
+     * Raise the limits of every key of an account until an expiry; takes effect on every replica within 5 s
+     * @description Adds extra requests per minute and/or extra WebSocket connections to every key of the account until the expiry given; takes effect on every replica within 5 s and ends by itself at its expiry. Boosts add up. An account may hold a limited number of active boosts (400 beyond it).
      */
     post: operations['grantAccountBoost'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/accounts/{id}/boosts/{boostId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * End an account’s boost now; it ends on every replica within 5 s
+     * @description Ends an active boost of the account before its expiry: it ends on every replica within 5 s, and every key of the account is back to its other limits.
+     */
+    delete: operations['endAccountBoost'];
     options?: never;
     head?: never;
     patch?: never;
@@ -163,8 +207,8 @@ export interface paths {
     get: operations['listApiKeyBoosts'];
     put?: never;
     /**
-     * Raise a key’s limits until an expiry; applies on every replica within 5 s
-     * @description Adds extra requests per minute and/or extra WebSocket connections to an active key until the expiry given; boosts of one key add up. A key may hold a limited number of active boosts (400 beyond it).
+     * Raise a key’s limits until an expiry; takes effect on every replica within 5 s
+     * @description Adds extra requests per minute and/or extra WebSocket connections to an active key until the expiry given; takes effect on every replica within 5 s and ends by itself at its expiry. Boosts of one key add up. A key may hold a limited number of active boosts (400 beyond it).
      */
     post: operations['grantBoost'];
     delete?: never;
@@ -184,8 +228,8 @@ export interface paths {
     put?: never;
     post?: never;
     /**
-     * End a boost now; applies on every replica within 5 s
-     * @description Ends an active boost before its expiry; the key is back to its other limits on every replica within 5 s.
+     * End a key’s boost now; it ends on every replica within 5 s
+     * @description Ends an active boost of the key before its expiry: it ends on every replica within 5 s, and the key is back to its other limits.
      */
     delete: operations['endBoost'];
     options?: never;
@@ -719,15 +763,21 @@ export interface components {
       accountId: string;
       /**
        * Format: date-time
-       * @description The boost ends by itself then
+       * @description The boost ends by itself then (or when it was ended)
        */
       expiresAt: string;
+      /** @description Added to the REST limit of every operation of every key of the account */
       extraRequestsPerMinute: number;
+      /** @description Added to the WebSocket limit of every operation of every key of the account */
       extraWsConnections: number;
       /** Format: date-time */
       grantedAt: string;
       /** @example 9c2e41d07ab35f18 */
       id: string;
+    };
+    AccountBoostListDto: {
+      /** @description Active boosts, soonest to end first */
+      boosts: components['schemas']['AccountBoostDto'][];
     };
     AccountDto: {
       /** Format: date-time */
@@ -1478,6 +1528,57 @@ export interface operations {
       };
     };
   };
+  listOwnAccountBoosts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active boosts */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountBoostListDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no access token, or one that is invalid, expired or signed out */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: past 60 requests a minute for this account (ACCOUNT_REQUESTS_PER_MINUTE), or too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
   getAccountUsage: {
     parameters: {
       query?: {
@@ -1546,6 +1647,86 @@ export interface operations {
       };
     };
   };
+  listAccountBoosts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The account id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountBoostListDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR, naming each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no admin token sent */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description FORBIDDEN: wrong admin token, or admin operations disabled */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_FOUND: no such account or active boost */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: storage is away */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
   grantAccountBoost: {
     parameters: {
       query?: never;
@@ -1597,7 +1778,90 @@ export interface operations {
           'application/json': components['schemas']['ErrorBodyDto'];
         };
       };
-      /** @description NOT_FOUND: no account with this id */
+      /** @description NOT_FOUND: no such account or active boost */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: too many failed authentications from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description SERVICE_UNAVAILABLE: storage is away */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  endAccountBoost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The boost id */
+        boostId: string;
+        /** @description The account id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ended boost; expiresAt is when it ended */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountBoostDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR, naming each failing field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no admin token sent */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description FORBIDDEN: wrong admin token, or admin operations disabled */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description NOT_FOUND: no such account or active boost */
       404: {
         headers: {
           [name: string]: unknown;

@@ -182,7 +182,3 @@ export class FixedWindowCounter implements OnModuleDestroy {
     }
   }
 }
-
-export function secondsLeft(count: WindowCount): number {
-  return Math.max(1, Math.ceil(count.msLeft / 1000));
-}

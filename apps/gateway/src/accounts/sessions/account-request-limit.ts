@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { FixedWindowCounter, RedisKeys } from '@pds/redis';
-import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import { tooManyRequests } from '../../errors/too-many-requests';
 import { GatewayEnvironment } from '../../gateway.environment';
 
 const WINDOW_MS = 60_000;
@@ -49,10 +49,6 @@ export class AccountRequestLimit {
     const { hits, msLeft } = await fromStorage(this.counter.increment(key, WINDOW_MS));
     const limit = background ? BACKGROUND_READS_PER_MINUTE : this.env.ACCOUNT_REQUESTS_PER_MINUTE;
     if (hits <= limit) return;
-    const seconds = Math.min(60, Math.max(1, Math.ceil(msLeft / 1000)));
-    throw ApiException.tooManyRequests(
-      `Rate limit of ${limit} requests per minute for this account exceeded. Retry after ${seconds} seconds.`,
-      seconds,
-    );
+    throw tooManyRequests(`Rate limit of ${limit} requests per minute for this account exceeded`, msLeft);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { RedisKeys, FixedWindowCounter, secondsLeft } from '@pds/redis';
-import { ApiException } from '../../errors/api-exception';
+import { RedisKeys, FixedWindowCounter } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import { tooManyRequests } from '../../errors/too-many-requests';
 import { GatewayEnvironment } from '../../gateway.environment';
 
 const WINDOW_MS = 60 * 60 * 1000;
@@ -22,10 +22,6 @@ export class MailRequestLimit {
   async count(address: string): Promise<void> {
     const window = await fromStorage(this.counter.increment(this.keys.rateLimit(address, BUCKET), WINDOW_MS));
     if (window.hits <= this.env.ACCOUNT_MAIL_REQUESTS_PER_HOUR) return;
-    const seconds = secondsLeft(window);
-    throw ApiException.tooManyRequests(
-      `Too many sign-up or password reset requests from this address. Retry after ${seconds} seconds.`,
-      seconds,
-    );
+    throw tooManyRequests('Too many sign-up or password reset requests from this address', window.msLeft);
   }
 }

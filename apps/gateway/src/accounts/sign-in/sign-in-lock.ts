@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RedisKeys, type RedisClient, RedisScripts, REDIS_COMMAND, type RunScript } from '@pds/redis';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import { tooManyRequests } from '../../errors/too-many-requests';
 import { sha256Hex } from '../store/secret-hash';
 import { normalizeEmail } from '../store/account-record';
 import { ADMIT_SIGN_IN, UNCOUNT_SIGN_IN } from './sign-in-lock.lua';
@@ -98,9 +99,5 @@ export class SignInLock {
 }
 
 function lockedOut(msLeft: number): ApiException {
-  const seconds = Math.max(1, Math.ceil(msLeft / 1000));
-  return ApiException.tooManyRequests(
-    `Too many failed sign-ins for this account. Retry after ${seconds} seconds.`,
-    seconds,
-  );
+  return tooManyRequests('Too many failed sign-ins for this account', msLeft);
 }

@@ -3,14 +3,18 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTag
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { AccountOnly, SignedInSession } from '../sessions/account-only.decorator';
-import { UsageDto, type UsageBucketDto } from '../dto/usage.dto';
 import { ApiException } from '../../errors/api-exception';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import { QueryValidationPipe } from '../../validation/query-validation.pipe';
 import type { Session } from '../sessions/session.store';
-import { UsageHistory } from './usage-history.service';
-import { UsageQueryDto } from './usage-query.dto';
-import { resolveUsageRange } from './usage-range';
+import {
+  AccountApiKeys,
+  resolveUsageRange,
+  type UsageBucketDto,
+  UsageDto,
+  UsageHistory,
+  UsageQueryDto,
+} from '../../keys';
 
 const CSV_COLUMNS = ['keyId', 'keyName', 'operation', 'start', 'requests', 'rejected'] as const;
 
@@ -35,7 +39,10 @@ function toCsv(usage: readonly UsageBucketDto[]): string {
 @AccountOnly()
 @Controller('api/v1/account/usage')
 export class AccountUsageController {
-  constructor(private readonly history: UsageHistory) {}
+  constructor(
+    private readonly accountKeys: AccountApiKeys,
+    private readonly history: UsageHistory,
+  ) {}
 
   @Get()
   @ApiOperation({
@@ -58,7 +65,8 @@ export class AccountUsageController {
   ): Promise<UsageDto | string> {
     const range = resolveUsageRange(query, Date.now());
     if (Array.isArray(range)) throw ApiException.validation(range);
-    const usage = await this.history.of(session.accountId, range);
+    // Every key the account made, revoked ones too, as they were used.
+    const usage = await this.history.of(await this.accountKeys.list(session.accountId), range);
     if (!wantsCsv(accept)) return { usage };
     void reply
       .type('text/csv; charset=utf-8')

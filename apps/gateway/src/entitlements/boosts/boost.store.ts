@@ -32,7 +32,8 @@ export type EndOutcome =
  * grant of @pds/billing (BoostGrants), ends through one script; each publishes the key hashes
  * on the changes channel so every replica re-reads them at once. Expired boosts are ignored on read,
  * dropped at the next grant, and the hash expires with its last boost. The gateway's one writer of
- * boosts, for the admin API and the CLI alike (KeyBoosts, in keys/, finds the key of an id first).
+ * boosts, for the admin API and the CLI alike (KeyBoosts, in keys/, finds the key of an id first;
+ * AccountBoosts, in accounts/, the account).
  */
 @Injectable()
 export class BoostStore {
@@ -65,18 +66,29 @@ export class BoostStore {
     }
   }
 
+  /** Ends a key's boost now. */
   async end(key: BoostedKey, boostId: string, now = Date.now()): Promise<EndOutcome> {
-    const { id: keyId, hash: keyHash } = key;
-    const ended = await fromStorage(
-      this.endBoost([this.keys.apiKeyBoosts(keyId)], boostId, now, this.keys.apiKeyChangesChannel(), keyHash),
-    );
-    const boost = ended === null ? undefined : boostFromJson(ended);
-    return boost ? { kind: 'ended', boost: { ...boost, expiresAt: now } } : { kind: 'unknown-boost' };
+    return this.endIn([this.keys.apiKeyBoosts(key.id)], key.hash, boostId, now);
+  }
+
+  /** Ends an account's boost now, for every key of the account. */
+  async endOfAccount(accountId: string, boostId: string, now = Date.now()): Promise<EndOutcome> {
+    const keys = [
+      this.keys.accountBoosts(accountId),
+      this.keys.accountApiKeys(accountId),
+      this.keys.apiKeyIndex(),
+    ];
+    return this.endIn(keys, '', boostId, now);
   }
 
   /** The key's boosts active at `now`, soonest to end first. */
   async active(keyId: string, now = Date.now()): Promise<Boost[]> {
     return this.activeIn(this.keys.apiKeyBoosts(keyId), now);
+  }
+
+  /** The account's own boosts (those that raise every key of it) active at `now`, soonest to end first. */
+  async activeOfAccount(accountId: string, now = Date.now()): Promise<Boost[]> {
+    return this.activeIn(this.keys.accountBoosts(accountId), now);
   }
 
   /** What applies to a key: its own boosts and its owner account's, soonest to end first. */
@@ -87,6 +99,14 @@ export class BoostStore {
       this.activeIn(this.keys.accountBoosts(record.accountId), now),
     ]);
     return activeBoosts([...own, ...account], now);
+  }
+
+  private async endIn(keys: string[], keyHash: string, boostId: string, now: number): Promise<EndOutcome> {
+    const ended = await fromStorage(
+      this.endBoost(keys, boostId, now, this.keys.apiKeyChangesChannel(), keyHash),
+    );
+    const boost = ended === null ? undefined : boostFromJson(ended);
+    return boost ? { kind: 'ended', boost: { ...boost, expiresAt: now } } : { kind: 'unknown-boost' };
   }
 
   private async activeIn(boostsKey: string, now: number): Promise<Boost[]> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BoostStore, KeyLimits } from '../../entitlements';
 import type { OwnApiKeyDto } from '../dto/own-api-key.dto';
-import { KeyUsageService } from '../own-key/key-usage.service';
+import { OwnKeyView } from '../own-key/own-key-view';
 import { AccountApiKeys } from './account-api-keys.service';
 
 /**
@@ -14,7 +14,7 @@ export class AccountKeyViews {
     private readonly accountKeys: AccountApiKeys,
     private readonly boosts: BoostStore,
     private readonly limits: KeyLimits,
-    private readonly usage: KeyUsageService,
+    private readonly ownKeyView: OwnKeyView,
   ) {}
 
   async of(accountId: string, plan: string): Promise<OwnApiKeyDto[]> {
@@ -22,7 +22,7 @@ export class AccountKeyViews {
     return Promise.all(
       live.map(async (record) => {
         const boosts = await this.boosts.activeFor(record);
-        return this.usage.view(this.limits.principalOf({ record, boosts, ownerPlan: plan }));
+        return this.ownKeyView.of(this.limits.principalOf({ record, boosts, ownerPlan: plan }));
       }),
     );
   }

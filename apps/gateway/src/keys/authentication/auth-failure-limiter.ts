@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { FixedWindowCounter, RedisKeys, secondsLeft } from '@pds/redis';
+import { FixedWindowCounter, RedisKeys } from '@pds/redis';
 import { ApiException } from '../../errors/api-exception';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import { tooManyRequests } from '../../errors/too-many-requests';
 import { GatewayEnvironment } from '../../gateway.environment';
 
 const WINDOW_MS = 60_000;
@@ -41,7 +42,7 @@ export class AuthFailureLimiter {
       this.blockedUntil.delete(address);
       return;
     }
-    throw this.blocked(Math.ceil((until - now) / 1000));
+    throw blocked(until - now);
   }
 
   /** As assertNotBlocked, reading the client's address only when some address is blocked. */
@@ -54,13 +55,10 @@ export class AuthFailureLimiter {
     const count = await fromStorage(this.counter.increment(this.keys.authFailures(address), WINDOW_MS));
     if (count.hits <= this.env.AUTH_FAILURES_PER_MINUTE) return undefined;
     this.blockedUntil.set(address, Date.now() + count.msLeft);
-    return this.blocked(secondsLeft(count));
+    return blocked(count.msLeft);
   }
+}
 
-  private blocked(seconds: number): ApiException {
-    return ApiException.tooManyRequests(
-      `Too many failed authentications from this address. Retry after ${seconds} seconds.`,
-      seconds,
-    );
-  }
+function blocked(msLeft: number): ApiException {
+  return tooManyRequests('Too many failed authentications from this address', msLeft);
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { BoostDto } from '../../entitlements';
-import { LIMITED_OPERATIONS } from '../usage/key-usage';
+import { LIMITED_OPERATIONS } from '../usage/current-usage';
 import { ApiKeyDto, LimitsDto } from './api-key.dto';
 
 export class OperationUsageDto {

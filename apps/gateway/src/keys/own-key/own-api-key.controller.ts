@@ -6,7 +6,7 @@ import { ApiKeySecurity } from '../../docs/api-key-security.decorator';
 import { OwnApiKeyDto } from '../dto/own-api-key.dto';
 import { RateLimitBucket, RateLimited } from '../../entitlements';
 import { RATE_LIMIT_HEADERS } from '../../docs/response-headers';
-import { KeyUsageService } from './key-usage.service';
+import { OwnKeyView } from './own-key-view';
 
 /**
  * The owner's view of its own key, with that key. Limits and boosts are the ones this replica
@@ -16,7 +16,7 @@ import { KeyUsageService } from './key-usage.service';
 @ApiKeySecurity()
 @Controller('api/v1/api-keys')
 export class OwnApiKeyController {
-  constructor(private readonly usage: KeyUsageService) {}
+  constructor(private readonly ownKeyView: OwnKeyView) {}
 
   @Get('me')
   @ApiOperation({
@@ -30,6 +30,6 @@ export class OwnApiKeyController {
   @ApiOkResponse({ type: OwnApiKeyDto, description: 'The calling key', headers: RATE_LIMIT_HEADERS })
   @RateLimited(RateLimitBucket.getOwnApiKey)
   getOwnApiKey(@CurrentPrincipal() principal: ApiKeyPrincipal): Promise<OwnApiKeyDto> {
-    return this.usage.view(principal);
+    return this.ownKeyView.of(principal);
   }
 }

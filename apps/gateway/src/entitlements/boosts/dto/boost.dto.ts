@@ -29,7 +29,7 @@ export class BoostListDto {
   boosts!: BoostDto[];
 }
 
-/** A boost of an account, as admins see it. */
+/** A boost of an account: it raises every key of the account. */
 export class AccountBoostDto {
   @ApiProperty({ example: '9c2e41d07ab35f18' })
   id!: string;
@@ -37,15 +37,28 @@ export class AccountBoostDto {
   @ApiProperty({ description: 'The boosted account: every key of it' })
   accountId!: string;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Added to the REST limit of every operation of every key of the account',
+  })
   extraRequestsPerMinute!: number;
 
-  @ApiProperty({ type: 'integer', minimum: 0 })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    description: 'Added to the WebSocket limit of every operation of every key of the account',
+  })
   extraWsConnections!: number;
 
   @ApiProperty({ format: 'date-time' })
   grantedAt!: string;
 
-  @ApiProperty({ format: 'date-time', description: 'The boost ends by itself then' })
+  @ApiProperty({ format: 'date-time', description: 'The boost ends by itself then (or when it was ended)' })
   expiresAt!: string;
+}
+
+export class AccountBoostListDto {
+  @ApiProperty({ type: [AccountBoostDto], description: 'Active boosts, soonest to end first' })
+  boosts!: AccountBoostDto[];
 }

@@ -7,12 +7,14 @@ import {
   ApiParam,
 } from '@nestjs/swagger';
 import { AppLogger } from '@pds/observability';
-import { AdminOnly } from './admin-only.decorator';
+import { AdminOnly } from '../admin/admin-only.decorator';
 import { BodyValidationPipe } from '../../validation/body-validation.pipe';
-import { notFound } from './not-found';
+import { notFound } from '../admin/not-found';
 import { ApiException } from '../../errors/api-exception';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import {
+  BOOST_ENDS,
+  BOOST_TAKES_EFFECT,
   MAX_ACTIVE_BOOSTS,
   boostView,
   BoostDto,
@@ -27,7 +29,7 @@ import { KeyBoosts } from './key-boosts';
 @ApiParam({ name: 'id', description: 'The key id' })
 @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no such (active) key or boost' })
 @Controller('api/v1/api-keys/:id/boosts')
-export class AdminBoostsController {
+export class AdminKeyBoostsController {
   constructor(
     private readonly boosts: KeyBoosts,
     private readonly logger: AppLogger,
@@ -37,11 +39,11 @@ export class AdminBoostsController {
   @HttpCode(HttpStatus.CREATED)
   @ApiOperation({
     operationId: 'grantBoost',
-    summary: 'Raise a key’s limits until an expiry; applies on every replica within 5 s',
+    summary: `Raise a key’s limits until an expiry; ${BOOST_TAKES_EFFECT}`,
     description:
       'Adds extra requests per minute and/or extra WebSocket connections to an active key until the ' +
-      'expiry given; boosts of one key add up. A key may hold a limited number of active boosts (400 ' +
-      'beyond it).',
+      `expiry given; ${BOOST_TAKES_EFFECT} and ends by itself at its expiry. Boosts of one key add up. ` +
+      'A key may hold a limited number of active boosts (400 beyond it).',
   })
   @ApiCreatedResponse({ type: BoostDto })
   async grantBoost(
@@ -78,9 +80,8 @@ export class AdminBoostsController {
   @Delete(':boostId')
   @ApiOperation({
     operationId: 'endBoost',
-    summary: 'End a boost now; applies on every replica within 5 s',
-    description:
-      'Ends an active boost before its expiry; the key is back to its other limits on every replica within 5 s.',
+    summary: `End a key’s boost now; it ${BOOST_ENDS}`,
+    description: `Ends an active boost of the key before its expiry: it ${BOOST_ENDS}, and the key is back to its other limits.`,
   })
   @ApiParam({ name: 'boostId', description: 'The boost id' })
   @ApiOkResponse({ type: BoostDto, description: 'The ended boost; expiresAt is when it ended' })

@@ -1,4 +1,4 @@
-import { operationUsage } from './key-usage';
+import { operationUsage } from './current-usage';
 
 const LIMITS = { requestsPerMinute: 5, wsConnections: 2 };
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** One bucket of one key's operation. */
+/** One bucket of the usage history: one key's operation in one hour or day. */
 export class UsageBucketDto {
   @ApiProperty({ example: 'k_5f0c2a9e7d1b' })
   keyId!: string;

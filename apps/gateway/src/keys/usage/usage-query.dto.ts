@@ -3,7 +3,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import { type CrossFieldRules } from '../../validation/cross-field-rules';
 import { IsIsoDateTime, isIsoDateTime } from '../../validation/query-rules';
 import { QueryMessage } from '../../validation/query-messages';
-import { USAGE_RETENTION_DAYS } from '../../keys';
+import { USAGE_RETENTION_DAYS } from './usage-tally';
 
 export const GRANULARITIES = ['hour', 'day'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];

@@ -1,6 +1,6 @@
 import type { HitTally, RedisKeys } from '@pds/redis';
 
-/** How long a key's hourly usage is kept and can be asked for (CONTRACT section 10). */
+/** How long a key's usage history is kept and can be asked for (CONTRACT section 10). */
 export const USAGE_RETENTION_DAYS = 35;
 
 export const HOUR_MS = 3_600_000;

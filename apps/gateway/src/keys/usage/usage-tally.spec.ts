@@ -1,5 +1,5 @@
 import { RedisKeys } from '@pds/redis';
-import { hourlyUsageOf, usageTally } from './usage-history';
+import { hourlyUsageOf, usageTally } from './usage-tally';
 
 describe('usage history', () => {
   const keys = new RedisKeys('p');

@@ -6,7 +6,7 @@ import { CurrentPrincipal } from '../authentication/current-principal.decorator'
 import { ApiKeySecurity } from '../../docs/api-key-security.decorator';
 import { RATE_LIMIT_HEADERS } from '../../docs/response-headers';
 
-/** The owner lists its own active boosts, with its key: the ones this replica applies. */
+/** The owner lists its key's active boosts (its own and its account's), with the key: the ones this replica applies. */
 @ApiTags('boosts')
 @ApiKeySecurity()
 @Controller('api/v1/boosts')

@@ -1,4 +1,4 @@
-import { DAY_MS, HOUR_MS, USAGE_RETENTION_DAYS } from '../../keys';
+import { DAY_MS, HOUR_MS, USAGE_RETENTION_DAYS } from './usage-tally';
 import type { Granularity, UsageQueryDto } from './usage-query.dto';
 
 const DEFAULT_SPAN_MS = 24 * HOUR_MS;

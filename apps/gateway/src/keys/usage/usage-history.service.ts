@@ -1,25 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RedisKeys, type RedisClient, REDIS_COMMAND } from '@pds/redis';
-import { AccountApiKeys, type ApiKeyRecord, hourlyUsageOf, type HourlyUsage, usageDay } from '../../keys';
-import type { UsageBucketDto } from '../dto/usage.dto';
+import type { ApiKeyRecord } from '../store/api-key-record';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import type { UsageBucketDto } from './usage-history.dto';
 import { bucketStart, daysOf, type UsageRange } from './usage-range';
+import { hourlyUsageOf, type HourlyUsage, usageDay } from './usage-tally';
 
 /**
- * An account's usage history, read from the hourly tallies the rate limit writes (one hash per key
- * and UTC day, RedisKeys.keyUsage): every key the account made, revoked ones too, as they were used.
+ * The usage history: keys' requests and 429s over a range, read from the hourly tallies the rate
+ * limit writes (usage-tally.ts: one hash per key and UTC day, RedisKeys.keyUsage), as they were used.
  */
 @Injectable()
 export class UsageHistory {
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
-    private readonly accountKeys: AccountApiKeys,
   ) {}
 
-  /** Buckets with any request, oldest first, then by key and operation. */
-  async of(accountId: string, range: UsageRange): Promise<UsageBucketDto[]> {
-    const records = await this.accountKeys.list(accountId);
+  /** The keys' buckets with any request, oldest first, then by key and operation. */
+  async of(records: readonly ApiKeyRecord[], range: UsageRange): Promise<UsageBucketDto[]> {
     const perKey = await Promise.all(records.map((record) => this.ofKey(record, range)));
     return perKey
       .flat()
