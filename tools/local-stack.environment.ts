@@ -1,8 +1,8 @@
-import { RedisEnvironment, toInteger } from '@pds/config';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { RedisEnvironment, toInteger, withLogLevel } from '@pds/config';
+import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Settings of `npm start`; each app also reads its own variables from the same environment. */
-export class LocalStackEnvironment extends RedisEnvironment {
+export class LocalStackEnvironment extends withLogLevel(RedisEnvironment) {
   @toInteger()
   @IsInt()
   @Min(0)
@@ -39,9 +39,6 @@ export class LocalStackEnvironment extends RedisEnvironment {
   @Min(0)
   @Max(65_535)
   MAIL_SINK_PORT = 1025;
-
-  @IsIn(['debug', 'info', 'warn', 'error'])
-  LOG_LEVEL = 'info';
 
   /** The demo key's value; a new random key is made on each start when it is not set. */
   @IsOptional()

@@ -72,9 +72,6 @@ export class CacheEnvironment extends withExchangeSettings(withStripeSettings(Se
   @Min(1000)
   RETENTION_CHECK_MS = 60_000;
 
-  @IsIn(['debug', 'info', 'warn', 'error'])
-  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
-
   /** How often the billing reconciliation re-reads every billed account from Stripe. */
   @toInteger()
   @IsInt()

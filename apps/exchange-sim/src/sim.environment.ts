@@ -1,4 +1,4 @@
-import { toInteger } from '@pds/config';
+import { AppEnvironment, toInteger, withHttpListener } from '@pds/config';
 import { IsIn, IsInt, IsISO8601, IsNumberString, IsString, Matches, Max, Min } from 'class-validator';
 import { BINANCE_BTCUSDT_HALTS } from './market/halts';
 
@@ -8,9 +8,10 @@ export type SimExchange = (typeof SIM_EXCHANGES)[number];
 
 /**
  * Every setting of the exchange simulator, validated once at boot. The defaults below are Binance's;
- * sim-exchange.ts replaces the ones another exchange has its own value for, unless they are set.
+ * sim-exchange.ts replaces the ones another exchange has its own value for, unless they are set. One
+ * port (PORT, 9443 by default) serves REST and the WebSocket streams.
  */
-export class SimEnvironment {
+export class SimEnvironment extends withHttpListener(AppEnvironment, 9443) {
   /** The wire format this process serves: REST paths, stream frames, limits, errors. */
   @IsIn(SIM_EXCHANGES)
   SIM_EXCHANGE: SimExchange = 'binance';
@@ -56,19 +57,6 @@ export class SimEnvironment {
   @Min(1)
   @Max(5000)
   SIM_GLITCH_BPS = 150;
-
-  /** One port serves REST and the WebSocket streams; 0 lets the kernel pick a free one. */
-  @toInteger()
-  @IsInt()
-  @Min(0)
-  @Max(65_535)
-  PORT = 9443;
-
-  @IsString()
-  HOST = '0.0.0.0';
-
-  @IsIn(['debug', 'info', 'warn', 'error'])
-  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 
   /** Same seed, same history: every kline before the sim started is a function of it. */
   @toInteger()

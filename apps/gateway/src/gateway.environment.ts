@@ -1,34 +1,18 @@
 import { withStripeSettings } from '@pds/billing';
-import { emptyAsUnset, ServiceEnvironment, toBoolean, toInteger, toList } from '@pds/config';
 import {
-  Equals,
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  Min,
-  MinLength,
-} from 'class-validator';
+  emptyAsUnset,
+  ServiceEnvironment,
+  toBoolean,
+  toInteger,
+  toList,
+  withHttpListener,
+} from '@pds/config';
+import { Equals, IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
 import { IsProxyList } from './proxy-trust';
 
 /** Every setting of the gateway, validated at boot; see the configuration table in the README. */
 /** Stripe's settings (secret key, API address, price ids) come from withStripeSettings. */
-export class GatewayEnvironment extends withStripeSettings(ServiceEnvironment) {
-  @toInteger()
-  @IsInt()
-  @Min(0)
-  @Max(65_535)
-  PORT = 3000;
-
-  @IsString()
-  HOST = '0.0.0.0';
-
-  @IsIn(['debug', 'info', 'warn', 'error'])
-  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
-
+export class GatewayEnvironment extends withStripeSettings(withHttpListener(ServiceEnvironment, 3000)) {
   /** One JSON log line per HTTP request (benchmarks turn it off to measure the service alone). */
   @toBoolean()
   @IsBoolean()

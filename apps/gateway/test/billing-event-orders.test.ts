@@ -7,9 +7,8 @@ import {
   newPayer,
   rateLimitOf,
   startBillingStack,
-  subscribe,
-  subscriptionIdOf,
 } from './support/billing-stack';
+import { proCustomer, webhooksSettled } from './support/billing-customers';
 
 /** How long a change may take to show, on a busy machine: a limit on the wait, not a measure. */
 const SETTLE_MS = 60_000;
@@ -56,36 +55,13 @@ describe('billing: money stays right in every order of events', () => {
       'stripeCustomerId',
     )) ?? '';
 
-  const webhooksSettled = () =>
-    until(
-      () => stack.sim.deliveries(),
-      (deliveries) => deliveries.every((delivery) => delivery.state === 'delivered'),
-      SETTLE_MS,
-      'every webhook delivered',
-    );
-
-  async function proCustomer(
-    email: string,
-  ): Promise<{ user: SignedInUser; key: string; subscription: string }> {
-    const user = await newPayer(stack, email);
-    const key = await billingApi(stack.gateways[0], user).createKey();
-    await subscribe(stack.gateways[0], user, 'pro');
-    await until(
-      () => rateLimitOf(stack.gateways[1], key),
-      (limit) => limit === 300,
-      SETTLE_MS,
-      'pro limits',
-    );
-    return { user, key, subscription: await subscriptionIdOf(stack, (await accountOf(user)).id) };
-  }
-
   it('should keep a cancellation and void the invoice at once when an upgrade is declined, and never charge it once the card is fixed', async () => {
-    const { user, key, subscription } = await proCustomer('declined-keeps-cancel@example.test');
+    const { user, key, subscription } = await proCustomer(stack, 'declined-keeps-cancel@example.test');
     const api = billingApi(stack.gateways[0], user);
     expect((await api.changePlan('free')).status).toBe(200);
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     expect((await api.changePlan('business')).status).toBe(402);
-    await webhooksSettled();
+    await webhooksSettled(stack);
     expect(await accountOf(user)).toMatchObject({
       plan: 'pro',
       subscription: { status: 'active', cancelAtPeriodEnd: true },
@@ -100,7 +76,7 @@ describe('billing: money stays right in every order of events', () => {
       SETTLE_MS,
       'free limits',
     );
-    await webhooksSettled();
+    await webhooksSettled(stack);
     expect((await accountOf(user)).plan).toBe('free');
     expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
   });
@@ -124,7 +100,7 @@ describe('billing: money stays right in every order of events', () => {
   });
 
   it('should cancel and refund at once a second subscription paid all the same, keeping the first', async () => {
-    const { user, key, subscription } = await proCustomer('second-paid@example.test');
+    const { user, key, subscription } = await proCustomer(stack, 'second-paid@example.test');
     const customer = await customerOf(user);
     const accountId = (await accountOf(user)).id;
     // A second Checkout made around the gateway (a race the expiry cannot see), paid.
@@ -154,7 +130,7 @@ describe('billing: money stays right in every order of events', () => {
       'the second subscription refunded',
     );
     expect(refunds.data.map((refund) => refund.amount)).toEqual([payment!.amount_paid]);
-    await webhooksSettled();
+    await webhooksSettled(stack);
     expect((await accountOf(user)).plan).toBe('pro');
     expect((await stack.sim.stripe.subscriptions.retrieve(subscription)).status).toBe('active');
     expect(await rateLimitOf(stack.gateways[1], key)).toBe(300);

@@ -6,9 +6,8 @@ import {
   newPayer,
   rateLimitOf,
   startBillingStack,
-  subscribe,
-  subscriptionIdOf,
 } from './support/billing-stack';
+import { limitOnEveryReplica, proCustomer, webhooksSettled } from './support/billing-customers';
 
 const DAY = 86_400;
 
@@ -46,37 +45,8 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
   const invoicesOf = async (user: SignedInUser): Promise<InvoiceView[]> =>
     ((await billingApi(stack.gateways[1], user).invoices()).body as { invoices: InvoiceView[] }).invoices;
 
-  /** Every webhook the simulator has sent so far was answered by the gateway. */
-  const webhooksSettled = () =>
-    until(
-      () => stack.sim.deliveries(),
-      (deliveries) => deliveries.every((delivery) => delivery.state === 'delivered'),
-      10_000,
-      'every webhook delivered',
-    );
-
-  const limitOnEveryReplica = async (key: string, limit: number) => {
-    for (const gateway of stack.gateways)
-      await until(
-        () => rateLimitOf(gateway, key),
-        (value) => value === limit,
-        5_000,
-        `a limit of ${limit}`,
-      );
-  };
-
-  async function proCustomer(
-    email: string,
-  ): Promise<{ user: SignedInUser; key: string; subscription: string }> {
-    const user = await newPayer(stack, email);
-    const key = await billingApi(stack.gateways[0], user).createKey();
-    await subscribe(stack.gateways[0], user, 'pro');
-    await limitOnEveryReplica(key, 300);
-    return { user, key, subscription: await subscriptionIdOf(stack, (await accountOf(user)).id) };
-  }
-
   it('should answer 402 to an upgrade whose prorated charge is declined, voiding its invoice at once, the plan and limits unchanged on every replica', async () => {
-    const { user, key, subscription } = await proCustomer('declined-upgrade@example.test');
+    const { user, key, subscription } = await proCustomer(stack, 'declined-upgrade@example.test');
     // The card declines from now on; the subscription is still active (no renewal has failed).
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     const refused = await billingApi(stack.gateways[0], user).changePlan('business');
@@ -86,7 +56,7 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
       message:
         'The card was declined for the prorated charge of Business; the plan is unchanged. Update the card in the billing portal and try again.',
     });
-    await webhooksSettled();
+    await webhooksSettled(stack);
     expect(await accountOf(user, 0)).toMatchObject({ plan: 'pro', subscription: { status: 'active' } });
     expect(await accountOf(user, 1)).toMatchObject({ plan: 'pro' });
     for (const gateway of stack.gateways) expect(await rateLimitOf(gateway, key)).toBe(300);
@@ -98,14 +68,14 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
     // A card fixed afterwards neither charges the declined change nor applies it.
     await stack.sim.control('POST', `/subscriptions/${subscription}/fix-card`);
     await stack.sim.control('POST', '/clock/advance', { seconds: DAY });
-    await webhooksSettled();
+    await webhooksSettled(stack);
     expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
     expect((await accountOf(user)).plan).toBe('pro');
     expect(await rateLimitOf(stack.gateways[1], key)).toBe(300);
   });
 
   it('should answer 409 to a plan change while a renewal is past due', async () => {
-    const { user, subscription } = await proCustomer('past-due-upgrade@example.test');
+    const { user, subscription } = await proCustomer(stack, 'past-due-upgrade@example.test');
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
     await until(
@@ -124,7 +94,7 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
   });
 
   it('should preview the prorated charge of an upgrade and then charge exactly that', async () => {
-    const { user, key } = await proCustomer('previewer@example.test');
+    const { user, key } = await proCustomer(stack, 'previewer@example.test');
     const api = billingApi(stack.gateways[0], user);
     const preview = await api.preview('business');
     expect(preview.status).toBe(200);
@@ -141,7 +111,7 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
     expect(Number.isNaN(Date.parse(quote.at))).toBe(false);
 
     expect((await api.changePlan('business')).status).toBe(200);
-    await limitOnEveryReplica(key, 1200);
+    await limitOnEveryReplica(stack, key, 1200);
     const [charged] = await invoicesOf(user);
     expect(charged).toMatchObject({ amount: quote.amountDue, status: 'paid' });
 
@@ -164,7 +134,7 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
   });
 
   it('should withdraw a scheduled downgrade when the current plan is asked for, releasing its schedule', async () => {
-    const { user, subscription } = await proCustomer('withdrawer@example.test');
+    const { user, subscription } = await proCustomer(stack, 'withdrawer@example.test');
     const api = billingApi(stack.gateways[1], user);
     expect((await api.changePlan('business')).status).toBe(200);
     expect((await api.changePlan('pro')).body).toMatchObject({
@@ -183,11 +153,11 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
   });
 
   it('should void the open invoices of a plan that ended when every retry was declined', async () => {
-    const { user, key, subscription } = await proCustomer('voided@example.test');
+    const { user, key, subscription } = await proCustomer(stack, 'voided@example.test');
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
     await stack.sim.control('POST', '/clock/advance', { seconds: 16 * DAY });
-    await limitOnEveryReplica(key, 40);
+    await limitOnEveryReplica(stack, key, 40);
     const invoices = await until(
       () => invoicesOf(user),
       (list) => list[0]?.status === 'void',

@@ -9,8 +9,8 @@ import {
   rateLimitOf,
   startBillingStack,
   subscribe,
-  subscriptionIdOf,
 } from './support/billing-stack';
+import { limitOnEveryReplica, proCustomer } from './support/billing-customers';
 
 const DAY = 86_400;
 
@@ -58,25 +58,8 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
     return (answer.body as { invoices: InvoiceView[] }).invoices;
   };
 
-  /** A signed-up user on Pro with one key whose limit is Pro's on both replicas. */
-  async function proCustomer(
-    email: string,
-  ): Promise<{ user: SignedInUser; key: string; subscription: string }> {
-    const user = await newPayer(stack, email);
-    const key = await billingApi(stack.gateways[0], user).createKey();
-    await subscribe(stack.gateways[0], user, 'pro');
-    for (const gateway of stack.gateways)
-      await until(
-        () => rateLimitOf(gateway, key),
-        (limit) => limit === 300,
-        5_000,
-        'the pro limit',
-      );
-    return { user, key, subscription: await subscriptionIdOf(stack, (await accountOf(user)).id) };
-  }
-
   it('should upgrade Pro to Business at once on every replica with a proration invoice, then downgrade to Pro at the period end', async () => {
-    const { user, key, subscription } = await proCustomer('upgrader@example.test');
+    const { user, key, subscription } = await proCustomer(stack, 'upgrader@example.test');
     const api = billingApi(stack.gateways[0], user);
 
     const upgraded = await api.changePlan('business');
@@ -85,13 +68,7 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
       plan: 'business',
       subscription: { status: 'active', cancelAtPeriodEnd: false, pendingPlan: null },
     });
-    for (const gateway of stack.gateways)
-      await until(
-        () => rateLimitOf(gateway, key),
-        (limit) => limit === 1200,
-        5_000,
-        'the business limit',
-      );
+    await limitOnEveryReplica(stack, key, 1200);
 
     const [proration, first] = await invoicesOf(user);
     expect(first).toMatchObject({ amount: '9.00', currency: 'usd', status: 'paid' });
@@ -121,13 +98,7 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
     expect(await rateLimitOf(stack.gateways[1], key)).toBe(1200);
 
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
-    for (const gateway of stack.gateways)
-      await until(
-        () => rateLimitOf(gateway, key),
-        (limit) => limit === 300,
-        5_000,
-        'pro again at the period end',
-      );
+    await limitOnEveryReplica(stack, key, 300);
     expect(await accountOf(user)).toMatchObject({
       plan: 'pro',
       subscription: { status: 'active', pendingPlan: null },
@@ -140,7 +111,7 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
   });
 
   it('should plan free at the period end and withdraw it when the current plan is asked for', async () => {
-    const { user } = await proCustomer('undecided@example.test');
+    const { user } = await proCustomer(stack, 'undecided@example.test');
     const api = billingApi(stack.gateways[1], user);
     expect((await api.changePlan('free')).body).toMatchObject({
       plan: 'pro',
@@ -183,7 +154,7 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
 
   it('should keep the plan through a declined renewal, mail the owner, and be active again once the card is fixed', async () => {
     const email = 'declined@example.test';
-    const { user, key, subscription } = await proCustomer(email);
+    const { user, key, subscription } = await proCustomer(stack, email);
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
     const pastDue = await until(
@@ -216,17 +187,11 @@ describe('billing: plan changes, dunning and invoices, on two gateway replicas',
 
   it('should end the plan once every retry is declined, back on free, and mail the owner', async () => {
     const email = 'lapsed@example.test';
-    const { user, key, subscription } = await proCustomer(email);
+    const { user, key, subscription } = await proCustomer(stack, email);
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
     await stack.sim.control('POST', '/clock/advance', { seconds: 16 * DAY });
-    for (const gateway of stack.gateways)
-      await until(
-        () => rateLimitOf(gateway, key),
-        (limit) => limit === 40,
-        5_000,
-        'the free limit',
-      );
+    await limitOnEveryReplica(stack, key, 40);
     expect(await accountOf(user)).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
     const mail = await stack.sink.waitForMail(
       (candidate) => mailTo(email)(candidate) && candidate.subject === 'Your Pro plan has ended',

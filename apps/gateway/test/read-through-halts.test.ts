@@ -1,7 +1,7 @@
 import type { Interval, Kline } from '@pds/market';
-import type { RunningApp } from '@pds/testing';
-import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
-import { isMsg, pagesSpanned, type Sim, startCache, startSim } from './support/history-stack';
+import { type GatewayHarness, getJson } from './support/gateway-harness';
+import { pagesSpanned, type Sim } from './support/history-stack';
+import { type ReadThroughStack, startReadThroughStack } from './support/read-through-stack';
 
 const PAGE = 1000;
 const iso = (time: number): string => new Date(time).toISOString();
@@ -22,27 +22,18 @@ const RANGES = [
 const INTERVALS: readonly Interval[] = ['1h', '1m', '1d'];
 
 describe('getKlines over the exchange’s halts (holes, cut and off-grid klines)', () => {
+  let stack: ReadThroughStack;
   let harness: GatewayHarness;
   let sim: Sim;
-  let cache: RunningApp;
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    harness = await gatewayHarness('read-through-halts');
-    sim = await startSim();
-    cache = await startCache(harness, sim);
-    const { key } = await harness.createKey({ requestsPerMinute: 100_000 });
-    headers = { 'x-api-key': key };
-    await Promise.all([
-      harness.startGateway(),
-      cache.waitForLog(isMsg('job-completed', { name: 'warm-up' })),
-    ]);
+    stack = await startReadThroughStack('read-through-halts', 100_000);
+    ({ harness, sim, headers } = stack);
   });
 
   afterAll(async () => {
-    await cache.stop();
-    await sim.app.stop();
-    await harness.close();
+    await stack.close();
   });
 
   /** Every kline of [from, to] through the gateway, a page of 1000 at a time; every answer a 200. */

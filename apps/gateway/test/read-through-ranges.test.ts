@@ -1,12 +1,14 @@
 import { intervalMs, type Kline } from '@pds/market';
 import type { RunningApp } from '@pds/testing';
-import { gatewayHarness, type GatewayHarness, getJson, type JsonResponse } from './support/gateway-harness';
-import { isContiguous, isMsg, pagesSpanned, type Sim, startCache, startSim } from './support/history-stack';
+import { type GatewayHarness, getJson, type JsonResponse } from './support/gateway-harness';
+import { isContiguous, pagesSpanned, type Sim } from './support/history-stack';
+import { type ReadThroughStack, startReadThroughStack } from './support/read-through-stack';
 
 const MINUTE = intervalMs('1m');
 const TWO_YEARS_MS = 2 * 365 * 24 * 3_600_000;
 
 describe('getKlines read-through for old ranges (acceptance 2 and 3)', () => {
+  let stack: ReadThroughStack;
   let harness: GatewayHarness;
   let sim: Sim;
   let cache: RunningApp;
@@ -15,21 +17,12 @@ describe('getKlines read-through for old ranges (acceptance 2 and 3)', () => {
   const twoYearsBack = Math.floor((Date.now() - TWO_YEARS_MS) / MINUTE) * MINUTE + 321 * MINUTE;
 
   beforeAll(async () => {
-    harness = await gatewayHarness('read-through-ranges');
-    sim = await startSim();
-    cache = await startCache(harness, sim);
-    const { key } = await harness.createKey({ requestsPerMinute: 10_000 });
-    headers = { 'x-api-key': key };
-    await Promise.all([
-      harness.startGateway(),
-      cache.waitForLog(isMsg('job-completed', { name: 'warm-up' })),
-    ]);
+    stack = await startReadThroughStack('read-through-ranges', 10_000);
+    ({ harness, sim, cache, headers } = stack);
   });
 
   afterAll(async () => {
-    await cache.stop();
-    await sim.app.stop();
-    await harness.close();
+    await stack.close();
   });
 
   const get = (query: string, gateway = 0): Promise<JsonResponse> =>

@@ -8,8 +8,9 @@ import {
   scrapeMetrics,
   startRowDamagingProxy,
 } from '@pds/testing';
-import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
-import { isMsg, type Sim, startCache, startSim } from './support/history-stack';
+import { type GatewayHarness, getJson } from './support/gateway-harness';
+import { type Sim } from './support/history-stack';
+import { type ReadThroughStack, startReadThroughStack } from './support/read-through-stack';
 
 const PAGE = 1000;
 const DAY = 86_400_000;
@@ -24,6 +25,7 @@ const CASES = (Object.keys(ROW_DAMAGES) as RowDamage[]).map((damage, index) => (
 }));
 
 describe('getKlines when the exchange’s REST damages one row of each page (CONTRACT section 11)', () => {
+  let stack: ReadThroughStack;
   let harness: GatewayHarness;
   let sim: Sim;
   let proxy: RowDamagingProxy;
@@ -31,23 +33,16 @@ describe('getKlines when the exchange’s REST damages one row of each page (CON
   let headers: Record<string, string>;
 
   beforeAll(async () => {
-    harness = await gatewayHarness('read-through-refused-rows');
-    sim = await startSim();
-    proxy = await startRowDamagingProxy(sim.restUrl);
-    cache = await startCache(harness, { restUrl: proxy.url });
-    const { key } = await harness.createKey({ requestsPerMinute: 100_000 });
-    headers = { 'x-api-key': key };
-    await Promise.all([
-      harness.startGateway(),
-      cache.waitForLog(isMsg('job-completed', { name: 'warm-up' })),
-    ]);
+    stack = await startReadThroughStack('read-through-refused-rows', 100_000, async (exchange) => {
+      proxy = await startRowDamagingProxy(exchange.restUrl);
+      return proxy.url;
+    });
+    ({ harness, sim, cache, headers } = stack);
   });
 
   afterAll(async () => {
-    await cache.stop();
+    await stack.close();
     await proxy.close();
-    await sim.app.stop();
-    await harness.close();
   });
 
   /** Every 1m kline of [from, to] through the gateway, a page of 1000 at a time; every answer a 200. */

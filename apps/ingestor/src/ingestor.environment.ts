@@ -123,7 +123,4 @@ export class IngestorEnvironment extends withExchangeSettings(ServiceEnvironment
   @IsInt()
   @Min(100)
   STATS_LOG_MS = 10_000;
-
-  @IsIn(['debug', 'info', 'warn', 'error'])
-  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
 }

@@ -1,21 +1,8 @@
-import { toInteger } from '@pds/config';
+import { AppEnvironment, toInteger, withHttpListener } from '@pds/config';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
-/** Every setting of the payments simulator, validated once at boot. */
-export class PaymentsSimEnvironment {
-  /** 12111 is where Stripe's own mock listens; 0 lets the kernel pick a free port. */
-  @toInteger()
-  @IsInt()
-  @Min(0)
-  @Max(65_535)
-  PORT = 12_111;
-
-  @IsString()
-  HOST = '0.0.0.0';
-
-  @IsIn(['debug', 'info', 'warn', 'error'])
-  LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' = 'info';
-
+/** Every setting of the payments simulator, validated once at boot; it listens on 12111 as Stripe's own mock does. */
+export class PaymentsSimEnvironment extends withHttpListener(AppEnvironment, 12_111) {
   /** The one secret key the API accepts (`Authorization: Bearer ...`). Never logged. */
   @Matches(/^sk_test_[A-Za-z0-9_]{8,}$/, {
     message: 'PAYSIM_SECRET_KEY must look like sk_test_ followed by 8+ letters, digits or _',

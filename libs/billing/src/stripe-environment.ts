@@ -1,10 +1,6 @@
-import { emptyAsUnset } from '@pds/config';
+import { emptyAsUnset, type EnvironmentClass } from '@pds/config';
 import { IsOptional, IsString, Matches } from 'class-validator';
 import { SIMULATOR_PRICES } from './catalogue';
-
-// TypeScript's mixin pattern asks for exactly this constructor type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type EnvironmentClass = new (...args: any[]) => object;
 
 /**
  * The Stripe settings the gateway and the cache worker share, added to an app's environment class

@@ -1,3 +1,4 @@
+export * from './app-environment';
 export * from './env-fields';
 export * from './load-environment';
 export * from './redis-environment';

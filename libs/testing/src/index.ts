@@ -24,4 +24,5 @@ export * from './frame-injecting-proxy';
 export * from './row-damaging-proxy';
 export * from './hostile-binance-frames';
 export { hostileKrakenFrame } from './hostile-kraken-frames';
+export * from './hostile-frames-run';
 export * from './in-process-stream';

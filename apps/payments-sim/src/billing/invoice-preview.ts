@@ -3,7 +3,7 @@ import type { Invoice, InvoiceLine, Subscription } from '../ledger/objects';
 import { newId } from '../wire/ids';
 import { periodEnd } from './period';
 import { type PriceChange, prorationLines } from './plan-change';
-import { invoiceLine } from './invoicing';
+import { invoiceFields, invoiceLine } from './invoicing';
 import { currentPeriodEnd } from './subscription-periods';
 
 /** `invoices.createPreview`'s answer: an invoice not finalized, never stored, without number or page. */
@@ -65,42 +65,13 @@ function draftInvoice(
   now: number,
   prorationDetails: { subscription_proration_date?: number },
 ): InvoicePreview {
-  const total = lines.reduce((sum, line) => sum + line.amount, 0);
-  const owed = Math.max(total, 0);
-  const id = `upcoming_${newId('in')}`;
   return {
-    id,
-    object: 'invoice',
-    created: now,
-    livemode: false,
-    amount_due: owed,
-    amount_paid: 0,
-    amount_remaining: owed,
-    attempt_count: 0,
-    attempted: false,
+    ...invoiceFields(`upcoming_${newId('in')}`, subscription, lines, now, prorationDetails),
     billing_reason: 'upcoming',
-    collection_method: 'charge_automatically',
-    currency: subscription.currency,
-    customer: subscription.customer,
     hosted_invoice_url: null,
-    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
-    metadata: {},
-    next_payment_attempt: null,
     number: null,
-    parent: {
-      type: 'subscription_details',
-      quote_details: null,
-      subscription_details: {
-        subscription: subscription.id,
-        metadata: { ...subscription.metadata },
-        ...prorationDetails,
-      },
-    },
     period_start: lines[0]?.period.start ?? now,
     period_end: lines[0]?.period.end ?? now,
     status: 'draft',
-    status_transitions: { finalized_at: now, paid_at: null, voided_at: null },
-    subtotal: total,
-    total,
   };
 }

@@ -35,11 +35,51 @@ export function periodLine(item: SubscriptionItem): InvoiceLine {
   });
 }
 
-function parentOf(subscription: Subscription): Invoice['parent'] {
+/** What an invoice tells that is not its money: its standing, number, hosted page and period. */
+type InvoiceStanding =
+  'billing_reason' | 'hosted_invoice_url' | 'number' | 'period_start' | 'period_end' | 'status';
+
+/**
+ * What an issued invoice and a preview share: `lines` and their money (a negative total is owed as
+ * 0), for the subscription's customer; `prorationDetails` go to the subscription in `parent`.
+ */
+export function invoiceFields(
+  id: string,
+  subscription: Subscription,
+  lines: InvoiceLine[],
+  now: number,
+  prorationDetails: { subscription_proration_date?: number } = {},
+): Omit<Invoice, InvoiceStanding> {
+  const total = lines.reduce((sum, line) => sum + line.amount, 0);
+  const owed = Math.max(total, 0);
   return {
-    type: 'subscription_details',
-    quote_details: null,
-    subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
+    id,
+    object: 'invoice',
+    created: now,
+    livemode: false,
+    amount_due: owed,
+    amount_paid: 0,
+    amount_remaining: owed,
+    attempt_count: 0,
+    attempted: false,
+    collection_method: 'charge_automatically',
+    currency: subscription.currency,
+    customer: subscription.customer,
+    lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
+    metadata: {},
+    next_payment_attempt: null,
+    parent: {
+      type: 'subscription_details',
+      quote_details: null,
+      subscription_details: {
+        subscription: subscription.id,
+        metadata: { ...subscription.metadata },
+        ...prorationDetails,
+      },
+    },
+    status_transitions: { finalized_at: now, paid_at: null, voided_at: null },
+    subtotal: total,
+    total,
   };
 }
 
@@ -58,38 +98,18 @@ export class Invoicing {
   ): Invoice {
     const now = this.ledger.clock.nowSeconds();
     const id = newId('in');
-    const total = lines.reduce((sum, line) => sum + line.amount, 0);
     const customer = this.ledger.customers.get(subscription.customer);
-    if (customer && total < 0) customer.balance += total;
-    const owed = Math.max(total, 0);
     const first = subscription.items.data[0];
     const invoice: Invoice = {
-      id,
-      object: 'invoice',
-      created: now,
-      livemode: false,
-      amount_due: owed,
-      amount_paid: 0,
-      amount_remaining: owed,
-      attempt_count: 0,
-      attempted: false,
+      ...invoiceFields(id, subscription, lines, now),
       billing_reason: reason,
-      collection_method: 'charge_automatically',
-      currency: subscription.currency,
-      customer: subscription.customer,
       hosted_invoice_url: `${this.ledger.publicUrl()}/i/${id}`,
-      lines: { object: 'list', data: lines, has_more: false, url: `/v1/invoices/${id}/lines` },
-      metadata: {},
-      next_payment_attempt: null,
       number: this.nextNumber(subscription.customer, customer?.invoice_prefix ?? 'INVOICE'),
-      parent: parentOf(subscription),
       period_start: first?.current_period_start ?? now,
       period_end: first?.current_period_end ?? now,
       status: 'open',
-      status_transitions: { finalized_at: now, paid_at: null, voided_at: null },
-      subtotal: total,
-      total,
     };
+    if (customer && invoice.total < 0) customer.balance += invoice.total;
     this.ledger.invoices.set(id, invoice);
     subscription.latest_invoice = id;
     return invoice;

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/jest';
 import { EXCHANGE_HISTORY_START_MS } from '../exchange-history-start';
 import type { StreamKline, StreamTrade } from '../live-stream';
 import { MAX_CLOCK_LEAD_MS } from '../stream/frame-checks';
-import { hostileBinanceFrame, inProcessStream } from '@pds/testing';
+import { hostileBinanceFrame, inProcessStream, runHostileFrames } from '@pds/testing';
 import { binanceWireFormat } from './binance-wire-format';
 
 // CONTRACT section 11, "Untrusted frames", over Binance's decoder and the stream engine (Binance.US
@@ -61,28 +61,14 @@ describe.each([
   test.prop([fc.array(hostileBinanceFrame, { minLength: 1, maxLength: 20 })], { numRuns: 300 })(
     'never throw, never emit a value that breaks section 11, never hold back the valid trade after them',
     async (frames) => {
-      const { stream, deliver, close } = inProcessStream(binanceWireFormat, { historyStartMs });
-      await Promise.resolve(); // the connection opens
-      const trades: StreamTrade[] = [];
-      const klines: StreamKline[] = [];
-      stream.on('trade', (trade) => trades.push(trade));
-      stream.on('kline', (push) => klines.push(push));
-      let nextId = VALID_IDS_FROM;
-      const newest = (): number => Math.max(Date.now(), ...trades.map((trade) => trade.time + 1));
-      try {
-        // A connection that has delivered a little already: the exchange's clock is known.
-        for (let i = 0; i < 3; i += 1) deliver(validTrade(nextId++, Date.now()));
-        for (const frame of frames) {
-          deliver(frame);
-          const id = nextId++;
-          deliver(validTrade(id, newest()));
-          expect(trades.at(-1)?.id).toBe(id);
-        }
-        expect(trades.filter((trade) => breaksTradeRules(trade, historyStartMs))).toEqual([]);
-        expect(klines.filter((push) => breaksKlineRules(push, historyStartMs))).toEqual([]);
-      } finally {
-        await close();
-      }
+      const { trades, klines } = await runHostileFrames(
+        binanceWireFormat,
+        historyStartMs,
+        frames,
+        validTrade,
+      );
+      expect(trades.filter((trade) => breaksTradeRules(trade, historyStartMs))).toEqual([]);
+      expect(klines.filter((push) => breaksKlineRules(push, historyStartMs))).toEqual([]);
     },
   );
 });

@@ -1,9 +1,9 @@
 import type { Kline } from '@pds/market';
 import { ExchangeRateLimitError } from '../exchange-errors';
-import { Listeners } from '../listeners';
-import type { LiveStream, LiveStreamEvents, StreamCounters, StreamKline } from '../live-stream';
+import type { LiveStreamEvents, StreamCounters, StreamKline } from '../live-stream';
 import type { ExchangeLiveStream } from '../stream/exchange-live-stream';
 import type { RefusalCounts } from '../stream/frame-refusals';
+import { LiveStreamBase } from '../stream/live-stream-base';
 import { MergedHours } from './merged-hours-stream';
 
 const FORWARDED = [
@@ -25,8 +25,7 @@ const RATE_LIMITED_RETRY_S = 60;
  * does not have, merged from its 1h pushes over the window's hours (seeded from REST at the start
  * and after every interruption, since the hours in between may be missing).
  */
-export class KrakenLiveStream implements LiveStream {
-  private readonly listeners = new Listeners<LiveStreamEvents>();
+export class KrakenLiveStream extends LiveStreamBase {
   private readonly merged = new MergedHours();
   private seeding = false;
   private nextSeedAt = 0;
@@ -38,6 +37,7 @@ export class KrakenLiveStream implements LiveStream {
     private readonly fetchHours: () => Promise<readonly Kline[]>,
     private readonly now: () => number = Date.now,
   ) {
+    super();
     for (const event of FORWARDED) {
       inner.on(event, (payload: LiveStreamEvents[typeof event]) => {
         this.listeners.emit(event, payload);
@@ -53,13 +53,6 @@ export class KrakenLiveStream implements LiveStream {
 
   start(): void {
     this.inner.start();
-  }
-
-  on<E extends keyof LiveStreamEvents>(
-    event: E,
-    listener: (payload: LiveStreamEvents[E]) => void,
-  ): () => void {
-    return this.listeners.on(event, listener);
   }
 
   counters(): StreamCounters {

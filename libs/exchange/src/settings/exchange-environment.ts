@@ -1,4 +1,4 @@
-import { toInteger } from '@pds/config';
+import { type EnvironmentClass, toInteger } from '@pds/config';
 import { IsInt, IsString, registerDecorator } from 'class-validator';
 import {
   type ExchangeSettings,
@@ -6,10 +6,6 @@ import {
   exchangeSettingsSource,
   readExchangeSettings,
 } from './exchange-settings';
-
-// TypeScript's mixin pattern asks for exactly this constructor type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type EnvironmentClass = new (...args: any[]) => object;
 
 /** The environment's exchange settings read as the lib reads them; the error's one line is the message. */
 function settingsProblem(environment: object): string | undefined {

@@ -1,13 +1,13 @@
 import type { MarketSymbol } from '@pds/market';
 import { ConnectionBudget } from '../connection-budget';
 import type { LiveStreamTuning } from '../exchange-adapter';
-import { Listeners } from '../listeners';
 import { EARLIEST_HISTORY_START_MS } from '../exchange-history-start';
-import type { LiveStream, LiveStreamEvents, StreamCounters } from '../live-stream';
+import type { StreamCounters } from '../live-stream';
 import { ReconnectBackoff } from '../reconnect-backoff';
 import { serviceNow } from '../service-clock';
 import { EventScreen } from './event-screen';
 import { FrameRefusals, type RefusalCounts } from './frame-refusals';
+import { LiveStreamBase } from './live-stream-base';
 import {
   type FrameOrigin,
   OVERSIZE_DEATH,
@@ -47,8 +47,7 @@ type DataFrame = Extract<StreamFrame, { kind: 'trades' | 'klines' }>;
  *   minute per reason (`refused`) and dropped, and never count as data (no promotion, no end of an
  *   outage, no newest time).
  */
-export class ExchangeLiveStream implements LiveStream {
-  private readonly listeners = new Listeners<LiveStreamEvents>();
+export class ExchangeLiveStream extends LiveStreamBase {
   private readonly delivery = new StreamDelivery(this.listeners, () => this.now());
   private readonly refused: FrameRefusals;
   private readonly screen: EventScreen;
@@ -68,6 +67,7 @@ export class ExchangeLiveStream implements LiveStream {
   private stopped = false;
 
   constructor(private readonly options: ExchangeLiveStreamOptions) {
+    super();
     this.url = options.wireFormat.streamUrl(options.wsBaseUrl, options.symbol);
     this.now = options.now ?? serviceNow;
     this.backoff = new ReconnectBackoff({
@@ -88,13 +88,6 @@ export class ExchangeLiveStream implements LiveStream {
 
   start(): void {
     this.active = this.connect();
-  }
-
-  on<E extends keyof LiveStreamEvents>(
-    event: E,
-    listener: (payload: LiveStreamEvents[E]) => void,
-  ): () => void {
-    return this.listeners.on(event, listener);
   }
 
   counters(): StreamCounters {

@@ -1,7 +1,8 @@
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { closeTimeOf, type Interval, openTimeOf } from '@pds/market';
-import WebSocket, { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import { FakeWsServer, listenLocally } from './fake-ws-server';
 
 export interface FakeTrade {
   readonly id: number;
@@ -33,30 +34,17 @@ export interface FakeKline {
  * event time, raw bytes, pings) in-process at a unit test's pace, which the simulator's seeded
  * market and HTTP controls cannot, and a lib's tests must not start an app.
  */
-export class FakeBinanceServer {
+export class FakeBinanceServer extends FakeWsServer {
   readonly connectionUrls: string[] = [];
-  private readonly server: WebSocketServer;
-  private readonly sockets = new Set<WebSocket>();
   private silentUntil = 0;
   private nextTradeId = 1000;
 
-  private constructor(server: WebSocketServer) {
-    this.server = server;
-    server.on('connection', (socket, request) => {
-      this.connectionUrls.push(request.url ?? '');
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
   static async start(): Promise<FakeBinanceServer> {
-    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    await once(server, 'listening');
-    return new FakeBinanceServer(server);
+    return new FakeBinanceServer(await listenLocally());
   }
 
   get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return `ws://127.0.0.1:${this.port}`;
   }
 
   get openConnections(): number {
@@ -65,11 +53,11 @@ export class FakeBinanceServer {
 
   /** Resolves once `count` connections have been accepted in total. */
   async waitForConnections(count: number, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.connectionUrls.length < count) {
-      if (Date.now() > deadline) throw new Error(`only ${this.connectionUrls.length} connections`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await this.waitUntil(
+      () => this.connectionUrls.length >= count,
+      () => `only ${this.connectionUrls.length} connections`,
+      timeoutMs,
+    );
   }
 
   trade(price: string, quantity: string, time = Date.now(), id = this.nextTradeId++): FakeTrade {
@@ -114,19 +102,13 @@ export class FakeBinanceServer {
     this.broadcast(JSON.stringify({ stream: `btcusdt@kline_${interval}`, data }));
   }
 
-  /** Sends any text (malformed frames included) to every open connection. */
-  broadcast(text: string): void {
+  override broadcast(text: string): void {
     if (Date.now() < this.silentUntil) return;
-    for (const socket of this.sockets) if (socket.readyState === WebSocket.OPEN) socket.send(text);
+    super.broadcast(text);
   }
 
   shutdownNotice(): void {
     this.broadcast(JSON.stringify({ event: { e: 'serverShutdown', E: Date.now() } }));
-  }
-
-  /** Kills every connection without a close handshake, like a network failure. */
-  dropAll(): void {
-    for (const socket of this.sockets) socket.terminate();
   }
 
   /** Sends nothing (not even pings) for `ms`, while keeping the connections open. */
@@ -145,13 +127,8 @@ export class FakeBinanceServer {
     return Promise.all(pongs);
   }
 
-  async stop(): Promise<void> {
-    this.dropAll();
-    await new Promise<void>((resolve) => {
-      this.server.close(() => {
-        resolve();
-      });
-    });
+  protected accepted(_socket: WebSocket, request: IncomingMessage): void {
+    this.connectionUrls.push(request.url ?? '');
   }
 }
 

@@ -1,6 +1,5 @@
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import WebSocket, { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import { FakeWsServer, listenLocally } from './fake-ws-server';
 
 export interface FakeKrakenTrade {
   readonly id: number;
@@ -35,47 +34,27 @@ interface KrakenRequest {
 /** How the server answers a subscribe request: acknowledged, refused, or never answered. */
 export type SubscriptionAnswer = 'ack' | 'refuse' | 'none';
 
-export class FakeKrakenServer {
+export class FakeKrakenServer extends FakeWsServer {
   readonly received: string[] = [];
   /** Decides each subscribe request's answer (by its channel and interval); all acknowledged by default. */
   answerSubscription: (channel: string, interval?: number) => SubscriptionAnswer = () => 'ack';
-  private readonly sockets = new Set<WebSocket>();
   private connections = 0;
 
-  private constructor(private readonly server: WebSocketServer) {
-    server.on('connection', (socket) => {
-      this.connections += 1;
-      this.sockets.add(socket);
-      this.send(
-        socket,
-        '{"channel":"status","data":[{"api_version":"v2","connection_id":1,"system":"online","version":"2.0.0"}],"type":"update"}',
-      );
-      socket.on('message', (data) => {
-        const text = (data as Buffer).toString('utf8');
-        this.received.push(text);
-        this.answer(socket, JSON.parse(text) as KrakenRequest);
-      });
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-  }
-
   static async start(): Promise<FakeKrakenServer> {
-    const server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-    await once(server, 'listening');
-    return new FakeKrakenServer(server);
+    return new FakeKrakenServer(await listenLocally());
   }
 
   get url(): string {
-    return `ws://127.0.0.1:${(this.server.address() as AddressInfo).port}/v2`;
+    return `ws://127.0.0.1:${this.port}/v2`;
   }
 
   /** Resolves once `count` connections have been accepted and have sent `requests` messages in all. */
   async waitFor(count: number, requests = 0, timeoutMs = 10_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.connections < count || this.received.length < requests) {
-      if (Date.now() > deadline) throw new Error(`only ${this.connections} connections`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await this.waitUntil(
+      () => this.connections >= count && this.received.length >= requests,
+      () => `only ${this.connections} connections`,
+      timeoutMs,
+    );
   }
 
   trades(type: 'snapshot' | 'update', trades: readonly FakeKrakenTrade[]): void {
@@ -101,20 +80,16 @@ export class FakeKrakenServer {
     this.broadcast('{"channel":"heartbeat"}');
   }
 
-  broadcast(text: string): void {
-    for (const socket of this.sockets) this.send(socket, text);
-  }
-
-  dropAll(): void {
-    for (const socket of this.sockets) socket.terminate();
-  }
-
-  async stop(): Promise<void> {
-    this.dropAll();
-    await new Promise<void>((resolve) => {
-      this.server.close(() => {
-        resolve();
-      });
+  protected accepted(socket: WebSocket): void {
+    this.connections += 1;
+    this.send(
+      socket,
+      '{"channel":"status","data":[{"api_version":"v2","connection_id":1,"system":"online","version":"2.0.0"}],"type":"update"}',
+    );
+    socket.on('message', (data) => {
+      const text = (data as Buffer).toString('utf8');
+      this.received.push(text);
+      this.answer(socket, JSON.parse(text) as KrakenRequest);
     });
   }
 
@@ -136,9 +111,5 @@ export class FakeKrakenServer {
         JSON.stringify({ error, method: 'subscribe', success: false, req_id: request.req_id }),
       );
     }
-  }
-
-  private send(socket: WebSocket, text: string): void {
-    if (socket.readyState === WebSocket.OPEN) socket.send(text);
   }
 }
