@@ -222,7 +222,12 @@ describe('index price: the median of the live exchanges', () => {
     ingestors.delete(leader ?? '');
     await ingestors.get(standbyId)?.waitForLog(isMsg('index-taken-over'), WAIT_MS);
     const killedMinute = Math.floor(killedAt / MINUTE) * MINUTE;
-    await nextIndex((found) => Date.parse(found.time) >= killedMinute + 2 * MINUTE, 'two minutes on');
+    // Up to two minutes of stream: a wait of its own, longer than the others.
+    await stream.take(
+      (frame) => isIndex(frame) && Date.parse(frame.time) >= killedMinute + 2 * MINUTE,
+      'two minutes on',
+      2 * WAIT_MS,
+    );
     const answer = await get(
       `/api/v1/index/klines?interval=1m&from=${new Date(killedMinute).toISOString()}&limit=2`,
     );
