@@ -39,6 +39,8 @@ export class IndexFeed implements OnApplicationBootstrap, BeforeApplicationShutd
   private nextSecond: number | undefined;
   private klines: IndexKlines | undefined;
   private resend = false;
+  /** Closed klines of writes that failed, by interval and openTime: sent again with the next write. */
+  private readonly unsent = new Map<string, KlineWrite>();
   private timer: NodeJS.Timeout | undefined;
   private unavailable = 0;
 
@@ -63,7 +65,7 @@ export class IndexFeed implements OnApplicationBootstrap, BeforeApplicationShutd
   onApplicationBootstrap(): void {
     this.lease.onRoleChange((role) => {
       if (role === 'leader') this.takeOver();
-      else this.klines = undefined;
+      else this.resign();
     });
     if (this.lease.isLeader) this.takeOver();
     this.schedule();
@@ -155,12 +157,18 @@ export class IndexFeed implements OnApplicationBootstrap, BeforeApplicationShutd
     });
   }
 
+  private resign(): void {
+    this.klines = undefined;
+    this.unsent.clear();
+  }
+
   private async write({ second, tick, record }: Computed): Promise<void> {
     const klines = this.klines;
     if (!klines) return;
     const writes = klines.second(second.time, tick);
+    // After a failure the open klines' newest state and the closed ones not stored go again.
     const all = this.resend
-      ? [...writes.filter((write) => write.kind !== 'open'), ...klines.snapshot()]
+      ? [...this.unsent.values(), ...writes.filter((write) => write.kind !== 'open'), ...klines.snapshot()]
       : writes;
     await this.send({ second: second.time, record, klines: all });
   }
@@ -169,12 +177,15 @@ export class IndexFeed implements OnApplicationBootstrap, BeforeApplicationShutd
     try {
       const written = await this.writer.write(this.env.SYMBOL, this.lease.ownerId, write);
       this.resend = false;
+      this.unsent.clear();
       if (!written) {
-        this.klines = undefined;
+        this.resign();
         this.lease.stepDown('fenced');
       }
     } catch (error) {
-      // The klines' newest state goes with the next write; a closed kline of this second may be lost.
+      for (const kline of write.klines) {
+        if (kline.kind !== 'open') this.unsent.set(`${kline.interval}|${kline.kline.openTime}`, kline);
+      }
       if (!this.resend)
         this.logger.warn({ error: String(error), second: write.second }, 'index-write-failed');
       this.resend = true;
