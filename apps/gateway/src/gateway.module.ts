@@ -11,6 +11,7 @@ import { DemoModule } from './demo/demo.module';
 import { AllExceptionsFilter } from './errors/all-exceptions.filter';
 import type { GatewayEnvironment } from './gateway.environment';
 import { HealthModule } from './health/health.module';
+import { IndexPriceModule } from './index-price';
 import { MarketDataModule } from './market-data/market-data.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -38,6 +39,7 @@ export class GatewayModule {
           logger,
         }),
         MarketDataModule,
+        IndexPriceModule,
         HealthModule,
         DemoModule,
         AccountPageModule,

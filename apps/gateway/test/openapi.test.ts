@@ -70,6 +70,23 @@ describe('the OpenAPI document at /docs-json', () => {
     for (const status of ['200', '400', '401', '429']) expect(operation?.responses).toHaveProperty(status);
   });
 
+  it.each([
+    ['/api/v1/index/current', 'getIndex'],
+    ['/api/v1/index/klines', 'getIndexKlines'],
+  ])(
+    'should describe the index operation %s under its own tag, with the key schemes and a 503',
+    (path, operationId) => {
+      const operation = document.paths[path]?.get;
+      expect(operation?.operationId).toBe(operationId);
+      expect(operation?.tags).toEqual(['index']);
+      expect(operation?.security).toEqual(
+        expect.arrayContaining([{ ApiKeyHeader: [] }, { BearerToken: [] }, { ApiKeyQuery: [] }]),
+      );
+      for (const status of ['200', '400', '401', '429', '503'])
+        expect(operation?.responses).toHaveProperty(status);
+    },
+  );
+
   it('should serve Swagger UI at /docs without a key', async () => {
     const response = await fetch(`${harness.url()}/docs`);
     expect(response.status).toBe(200);

@@ -4,9 +4,12 @@ import { RedisCommandMetrics, RedisMemoryMetrics, RedisModule } from '@pds/redis
 import { marketSourcesProvider } from './feed/exchange.provider';
 import { MarketFeed } from './feed/market-feed';
 import { GapRecorder } from './gaps/gap-recorder';
+import { IndexFeed } from './index-price/index-feed';
+import { IndexWriter } from './index-price/index-writer';
 import { IngestorEnvironment } from './ingestor.environment';
 import { LeaseService } from './leadership/lease.service';
 import { ExchangeMetrics } from './metrics/exchange-metrics';
+import { IndexMetrics } from './metrics/index-metrics';
 import { IngestorMetrics } from './metrics/ingestor-metrics';
 import { IngestorReadiness } from './metrics/ingestor-readiness';
 import { WriteLag } from './writer/write-lag';
@@ -35,10 +38,13 @@ export class IngestorModule {
         GapRecorder,
         LeaderWrites,
         MarketFeed,
+        IndexWriter,
+        IndexFeed,
         ...metricsProviders({ host: env.METRICS_HOST, port: env.METRICS_PORT }),
         WriteLag,
         IngestorMetrics,
         ExchangeMetrics,
+        IndexMetrics,
         RedisMemoryMetrics,
         RedisCommandMetrics,
         { provide: READINESS_PROBE, useClass: IngestorReadiness },

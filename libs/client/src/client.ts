@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from './generated/openapi';
 import { accountOperations } from './rest/account-operations';
 import { adminOperations } from './rest/admin-operations';
+import { indexOperations } from './rest/index-operations';
 import { RedirectRefusedError } from './errors';
 import { Credentials } from './rest/credentials';
 import { priceOperations, type RestContext } from './rest/price-operations';
@@ -59,6 +60,7 @@ export function createPriceDataClient(options: ClientOptions) {
   const context: RestContext = { api, credentials, retry: options.retry ?? {} };
   return {
     ...priceOperations(context),
+    ...indexOperations(context),
     ...accountOperations(context),
     admin: adminOperations(context),
     /** Changes the API key used from now on (streams already open keep theirs). */

@@ -48,6 +48,8 @@ export class PayloadTooLargeError extends PriceDataError {}
 export class RateLimitError extends PriceDataError {}
 /** 503 / 1013 `SERVICE_UNAVAILABLE`: storage unreachable or no market data yet. */
 export class ServiceUnavailableError extends PriceDataError {}
+/** 503 `INDEX_UNAVAILABLE`: the index has no value for its newest second; the message names the live sources. */
+export class IndexUnavailableError extends ServiceUnavailableError {}
 /** 500 `INTERNAL_ERROR`, or an answer this client does not understand. */
 export class InternalError extends PriceDataError {}
 /**
@@ -79,6 +81,7 @@ const BY_CODE: Record<string, new (body: ErrorBody, details?: ErrorDetails) => P
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
   RATE_LIMIT_EXCEEDED: RateLimitError,
   SERVICE_UNAVAILABLE: ServiceUnavailableError,
+  INDEX_UNAVAILABLE: IndexUnavailableError,
   INTERNAL_ERROR: InternalError,
 };
 

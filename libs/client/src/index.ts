@@ -15,6 +15,7 @@ export type {
   Price,
   PriceQuery,
 } from './rest/price-operations';
+export type { IndexKlinesQuery, IndexPrice, IndexQuery, IndexSource } from './rest/index-operations';
 export type { ApiResult, RateLimitInfo, RetryOptions } from './rest/send';
 export { PriceDataStream } from './stream/price-data-stream';
 export type { ReconnectOptions } from './stream/reconnect-policy';

@@ -12,6 +12,7 @@ import {
 import {
   createPriceDataClient,
   ForbiddenError,
+  IndexUnavailableError,
   NotFoundError,
   RateLimitError,
   UnauthorizedError,
@@ -85,6 +86,18 @@ describe('the client against the real stack: REST', () => {
       expect.objectContaining({ name: 'UnauthorizedError', message: 'Invalid API key', status: 401 }),
     );
     await expect(stranger.getCurrentPrice()).rejects.toBeInstanceOf(UnauthorizedError);
+  });
+
+  it('should call the index operations and throw IndexUnavailableError with one exchange to follow', async () => {
+    const client = stack.client();
+    const unavailable = { name: 'IndexUnavailableError', status: 503, code: 'INDEX_UNAVAILABLE' };
+    const index = client.getIndex();
+    await expect(index).rejects.toBeInstanceOf(IndexUnavailableError);
+    await expect(index).rejects.toMatchObject(unavailable);
+    await expect(client.getIndexKlines({ interval: '1m' })).rejects.toMatchObject(unavailable);
+    const range = await client.getIndexKlines({ interval: '1m', from: '2020-01-01T00:00:00Z', limit: 5 });
+    expect(range.data.klines).toEqual([]);
+    expect(range.rateLimit?.limit).toBe(10_000);
   });
 
   it('should throw RateLimitError with the seconds to wait when a key is over its limit', async () => {

@@ -71,3 +71,52 @@ export function withScale(value: string, scale: number): string {
 export function decimalOfUnits(units: bigint | number, scale: number): string {
   return format(BigInt(units), scale);
 }
+
+/** a − b, written with the larger of the two scales. */
+export function subtractDecimals(a: string, b: string): string {
+  const left = parse(a);
+  const right = parse(b);
+  const scale = Math.max(left.scale, right.scale);
+  return format(rescale(left, scale) - rescale(right, scale), scale);
+}
+
+/** The number of fraction digits the value is written with (`"1.50"` → 2). */
+export function scaleOf(value: string): number {
+  return parse(value).scale;
+}
+
+/**
+ * (a + b) / 2 written with `scale` fraction digits (at least both inputs' scales), an odd last
+ * unit rounded half to even: the one rounding a mean of two prices needs, never a float.
+ */
+export function midpointDecimal(a: string, b: string, scale: number): string {
+  const left = parse(a);
+  const right = parse(b);
+  const wide = Math.max(scale, left.scale, right.scale);
+  const sum = rescale(left, wide) + rescale(right, wide);
+  return format(roundHalfEven(sum, 2n * 10n ** BigInt(wide - scale)), scale);
+}
+
+/** n / divisor rounded half to even (divisor > 0). */
+function roundHalfEven(units: bigint, divisor: bigint): bigint {
+  const quotient = units / divisor;
+  const remainder = units - quotient * divisor;
+  const twice = 2n * (remainder < 0n ? -remainder : remainder);
+  if (twice < divisor) return quotient;
+  const away = units < 0n ? quotient - 1n : quotient + 1n;
+  if (twice > divisor) return away;
+  return quotient % 2n === 0n ? quotient : away;
+}
+
+/**
+ * Whether |value − reference| ≤ reference × basisPoints / 10,000, exactly (reference > 0): the
+ * distance rule of the index, with no float between the prices and the threshold.
+ */
+export function isWithinBasisPoints(value: string, reference: string, basisPoints: number): boolean {
+  const left = parse(value);
+  const right = parse(reference);
+  const scale = Math.max(left.scale, right.scale);
+  const distance = rescale(left, scale) - rescale(right, scale);
+  const absolute = distance < 0n ? -distance : distance;
+  return absolute * 10_000n <= rescale(right, scale) * BigInt(basisPoints);
+}

@@ -16,6 +16,10 @@ import type { Interval, MarketSymbol } from '@pds/market';
  * | latestPriceTradeId          | string     | the latest price's trade id (exchange order)      |
  * | lastEventTime               | string     | epoch ms of the newest exchange event written     |
  * | exchangeStatus              | string     | ExchangeStatus JSON: the serving exchange, states |
+ * | indexCurrent                | string     | the index's newest second: its 200 body, or its 503 error body |
+ * | indexSecond                 | string     | epoch ms of the newest second the index was computed for |
+ * | indexOpenKline(interval)    | string     | the index's open Kline JSON                       |
+ * | indexClosedKlines(interval) | sorted set | the index's closed klines, the newest 1000 (docs/index.md) |
  *
  * Channels carry the same JSON as the keys: `priceChannel` a Price per new last price,
  * `klineChannel(interval)` a Kline per change (at a rollover the closed kline, then the new open one).
@@ -77,6 +81,33 @@ export class RedisKeys {
 
   klineChannel(symbol: MarketSymbol, interval: Interval): string {
     return `${this.market(symbol)}:changes:kline:${interval}`;
+  }
+
+  /** The index (docs/index.md): its newest second, as served (200 body or INDEX_UNAVAILABLE body). */
+  indexCurrent(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:index:current`;
+  }
+
+  /** Epoch ms of the newest second the index's leader wrote (a take-over replays what follows it). */
+  indexSecond(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:index:second`;
+  }
+
+  indexOpenKline(symbol: MarketSymbol, interval: Interval): string {
+    return `${this.market(symbol)}:index:kline:${interval}:open`;
+  }
+
+  indexClosedKlines(symbol: MarketSymbol, interval: Interval): string {
+    return `${this.market(symbol)}:index:kline:${interval}:closed`;
+  }
+
+  /** The index's current record, once per second (the same JSON as indexCurrent). */
+  indexChannel(symbol: MarketSymbol): string {
+    return `${this.market(symbol)}:changes:index`;
+  }
+
+  indexKlineChannel(symbol: MarketSymbol, interval: Interval): string {
+    return `${this.market(symbol)}:changes:index:kline:${interval}`;
   }
 
   /** Interval names whose closed-kline history was written outside the live feed (cache workers). */

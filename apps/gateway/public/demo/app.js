@@ -1,13 +1,16 @@
 // Live BTCUSDT price and candles from the service's public WebSocket API, and nothing else.
 // Plain browser JavaScript (ES2020) on the service's own client (libs/client, loaded before this
 // file as /demo/vendor/price-data-client.js, global `PriceDataClient`), which keeps the sockets
-// connected. Read it as an example client. Two sockets:
+// connected. Read it as an example client. Two sockets, and a third once the price is live:
 //
 // - ws://HOST/api/v1/prices/current?apiKey=KEY
 //   first frame: the Price {"price","time"}; then a Price frame for each new last price.
 // - ws://HOST/api/v1/prices/klines?interval=1m&limit=300&apiKey=KEY
 //   first frame: {"klines":[...]} (the snapshot); then {"klines":[...]} holding only the klines
 //   that changed, to upsert by openTime.
+// - ws://HOST/api/v1/index/current?apiKey=KEY
+//   the index (docs/index.md): the median of the live exchanges with its band, one frame a second;
+//   a second without a value sends {"code":"INDEX_UNAVAILABLE",...} and the stream stays open.
 //
 // A refused connection gets one error frame {"code","message"}, then the close: 4401 bad key,
 // 4400 bad parameter, 4429 too many connections for the key. 1013 means "try again later" and
@@ -218,6 +221,7 @@
     price: $('price'),
     priceTime: $('price-time'),
     legend: $('legend'),
+    index: $('index'),
     message: $('message'),
   };
   const storage = {
@@ -237,9 +241,10 @@
     },
   };
   const chart = createCandleChart($('chart'));
-  const streams = { price: null, klines: null };
+  // The index stream is not in the badge: a second without an index is the market's state, not the page's.
+  const streams = { price: null, klines: null, index: null };
   // Read by the end-to-end test; nothing else depends on it.
-  const testState = { state: 'idle', interval: null, candles: 0, priceFrames: 0 };
+  const testState = { state: 'idle', interval: null, candles: 0, priceFrames: 0, indexFrames: 0 };
   window.__demo = testState;
 
   function onPrice(price) {
@@ -254,6 +259,28 @@
     ui.priceTime.textContent = `last trade ${formatTime(price.time)}`;
     document.title = `${ui.price.textContent} · BTCUSDT`;
     testState.priceFrames += 1;
+    // Opened once the key has proved good on the price, so a refused key costs one socket per operation.
+    if (!streams.index && connectedKey) {
+      streams.index = new Stream(
+        'index',
+        connectedKey,
+        {},
+        (message) => onIndex(message.data),
+        () => {},
+      );
+    }
+  }
+
+  /** The index beside the exchange's price: its value, its band and how many exchanges are in it. */
+  function onIndex(index) {
+    const included = index.sources.filter((source) => source.included).length;
+    const left = index.sources.filter((source) => !source.included);
+    ui.index.textContent =
+      `Index ${formatDecimal(index.price, 2)} ± ${formatDecimal(index.confidence, 2)} · ` +
+      `${included} of ${index.sources.length} exchanges`;
+    ui.index.title = left.map((source) => `${source.exchange}: ${source.reason}`).join(', ');
+    ui.index.hidden = false;
+    testState.indexFrames += 1;
   }
 
   /** A snapshot (after each reconnection too) redraws the client's window; an update is upserted. */
@@ -342,7 +369,9 @@
     storage.set(KEY_STORAGE, key);
     connectedKey = key;
     if (!ui.price.dataset.raw) ui.priceTime.textContent = 'waiting for the first price…';
-    await Promise.all([streams.price, streams.klines].map((stream) => stream && stream.stop()));
+    const open = [streams.price, streams.klines, streams.index];
+    streams.index = null;
+    await Promise.all(open.map((stream) => stream && stream.stop()));
     streams.price = new Stream('price', key, {}, (message) => onPrice(message.data), onStreamChange);
     streams.klines = openKlines(key, ui.interval.value);
   }

@@ -55,6 +55,7 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl: strin
     )
     .addTag('prices')
     .addTag('external')
+    .addTag('index', 'The index price: the median of the live exchanges, its band, components and klines.')
     .addTag('health')
     .addTag(
       'auth',

@@ -50,6 +50,15 @@ export class ApiException extends HttpException {
     );
   }
 
+  /** The index has no value now: the stored INDEX_UNAVAILABLE body, naming how many sources are live. */
+  static indexUnavailable(message: string): ApiException {
+    return new ApiException(
+      HttpStatus.SERVICE_UNAVAILABLE,
+      { code: ErrorCode.IndexUnavailable, message },
+      { 'Retry-After': '1' },
+    );
+  }
+
   static forbidden(message: string): ApiException {
     return new ApiException(HttpStatus.FORBIDDEN, { code: ErrorCode.Forbidden, message });
   }

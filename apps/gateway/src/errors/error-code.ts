@@ -9,6 +9,8 @@ export const ErrorCode = {
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   RateLimitExceeded: 'RATE_LIMIT_EXCEEDED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
+  /** No index value for the newest second: fewer than two sources included (docs/index.md). */
+  IndexUnavailable: 'INDEX_UNAVAILABLE',
   InternalError: 'INTERNAL_ERROR',
 } as const;
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { openTimeOf, openTimeOfKlineJson } from '@pds/market';
 import type { RequestDeadline } from '../deadline/request-deadline';
+import { IndexPriceService } from '../index-price';
 import { MarketDataService } from '../market-data/prices/market-data.service';
 import { snapshotKeyOf, type StreamRequest } from './stream-request';
 import type { StreamSocket } from './stream-socket';
@@ -8,7 +9,10 @@ import type { StreamSocket } from './stream-socket';
 /** A stream's first frame: the HTTP 200 body of the same operation and query. */
 @Injectable()
 export class SnapshotReader {
-  constructor(private readonly marketData: MarketDataService) {}
+  constructor(
+    private readonly marketData: MarketDataService,
+    private readonly index: IndexPriceService,
+  ) {}
 
   /** With the admission's deadline, whose clock read-through's wait on the exchange stops. */
   async read(request: StreamRequest, deadline?: RequestDeadline): Promise<string> {
@@ -22,6 +26,12 @@ export class SnapshotReader {
         const klines = await this.marketData.klines(symbol, interval, window, deadline);
         return `{"klines":[${klines.join(',')}]}`;
       }
+      case 'index':
+        return this.index.record(request.symbol);
+      case 'index-klines': {
+        const klines = await this.index.klines(request.symbol, request.interval, request.window);
+        return `{"klines":[${klines.join(',')}]}`;
+      }
     }
   }
 
@@ -31,6 +41,9 @@ export class SnapshotReader {
    * clock); without one, this process's clock.
    */
   async endsInPast(request: StreamRequest): Promise<boolean> {
+    if (request.kind === 'index-klines' && request.window.to !== undefined) {
+      return request.window.to < openTimeOf(Date.now(), request.interval);
+    }
     if (request.kind !== 'klines' || request.window.to === undefined) return false;
     const current = await Promise.resolve(
       this.marketData.currentKline(request.symbol, request.interval),

@@ -11,15 +11,18 @@ import { clientAddress, type ProxyTrust } from '../proxy-trust';
 import { parseQueryString } from '../validation/query-string';
 import { QueryValidationPipe } from '../validation/query-validation.pipe';
 
-/** What a stream pushes: a Price per trade, the open Kline, or `{"klines":[...]}` deltas. */
-export type StreamKind = 'price' | 'current-kline' | 'klines';
+/**
+ * What a stream pushes: a Price per trade, the open Kline, or `{"klines":[...]}` deltas; the index's
+ * second (docs/index.md) or its klines' deltas.
+ */
+export type StreamKind = 'price' | 'current-kline' | 'klines' | 'index' | 'index-klines';
 
 /** One WebSocket operation: its path (the HTTP route's), its kind and its connection-limit bucket. */
 export interface StreamRoute {
   readonly path: string;
   readonly kind: StreamKind;
   /** The operationId of the matching HTTP operation; names the connection-limit bucket. */
-  readonly operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline';
+  readonly operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline' | 'getIndex' | 'getIndexKlines';
 }
 
 export const STREAM_ROUTES = {
@@ -30,6 +33,8 @@ export const STREAM_ROUTES = {
     kind: 'current-kline',
     operation: 'getCurrentKline',
   },
+  index: { path: '/api/v1/index/current', kind: 'index', operation: 'getIndex' },
+  indexKlines: { path: '/api/v1/index/klines', kind: 'index-klines', operation: 'getIndexKlines' },
 } as const satisfies Record<string, StreamRoute>;
 
 /**
@@ -79,10 +84,12 @@ const KLINES: StreamFormat = {
 export function formatOf(kind: StreamKind): StreamFormat {
   switch (kind) {
     case 'price':
+    case 'index':
       return PRICE;
     case 'current-kline':
       return CURRENT_KLINE;
     case 'klines':
+    case 'index-klines':
       return KLINES;
   }
 }
@@ -108,10 +115,10 @@ export function readClientRequest(request: IncomingMessage, trustProxy: ProxyTru
 
 /** A validated stream request: what to snapshot and which channel to follow. */
 export type StreamRequest =
-  | { readonly kind: 'price'; readonly symbol: MarketSymbol }
+  | { readonly kind: 'price' | 'index'; readonly symbol: MarketSymbol }
   | { readonly kind: 'current-kline'; readonly symbol: MarketSymbol; readonly interval: Interval }
   | {
-      readonly kind: 'klines';
+      readonly kind: 'klines' | 'index-klines';
       readonly symbol: MarketSymbol;
       readonly interval: Interval;
       readonly window: KlinesWindow;
@@ -129,7 +136,8 @@ function validated<T>(query: Record<string, unknown>, metatype: new () => T): T 
  */
 export function parseStreamRequest(kind: StreamKind, query: Record<string, unknown>): StreamRequest {
   switch (kind) {
-    case 'price': {
+    case 'price':
+    case 'index': {
       const dto = validated(query, PriceQueryDto);
       return { kind, symbol: dto.symbol ?? DEFAULT_SYMBOL };
     }
@@ -137,7 +145,8 @@ export function parseStreamRequest(kind: StreamKind, query: Record<string, unkno
       const dto = validated(query, CurrentKlineQueryDto);
       return { kind, symbol: dto.symbol ?? DEFAULT_SYMBOL, interval: dto.interval };
     }
-    case 'klines': {
+    case 'klines':
+    case 'index-klines': {
       const dto = validated(query, KlinesQueryDto);
       const window = klinesWindowOf(dto);
       return { kind, symbol: dto.symbol ?? DEFAULT_SYMBOL, interval: dto.interval, window };
@@ -146,21 +155,38 @@ export function parseStreamRequest(kind: StreamKind, query: Record<string, unkno
 }
 
 export function channelOf(request: StreamRequest, keys: RedisKeys): string {
-  return request.kind === 'price'
-    ? keys.priceChannel(request.symbol)
-    : keys.klineChannel(request.symbol, request.interval);
+  switch (request.kind) {
+    case 'price':
+      return keys.priceChannel(request.symbol);
+    case 'index':
+      return keys.indexChannel(request.symbol);
+    case 'index-klines':
+      return keys.indexKlineChannel(request.symbol, request.interval);
+    case 'current-kline':
+    case 'klines':
+      return keys.klineChannel(request.symbol, request.interval);
+  }
+}
+
+/** A stream of klines in a range (`/klines` of the prices or of the index). */
+export function isKlinesStream(
+  request: StreamRequest,
+): request is Extract<StreamRequest, { readonly kind: 'klines' | 'index-klines' }> {
+  return request.kind === 'klines' || request.kind === 'index-klines';
 }
 
 /** Requests with the same key have the same snapshot, so a resync reads it once for all of them. */
 export function snapshotKeyOf(request: StreamRequest): string {
   switch (request.kind) {
     case 'price':
-      return `price|${request.symbol}`;
+    case 'index':
+      return `${request.kind}|${request.symbol}`;
     case 'current-kline':
       return `current-kline|${request.symbol}|${request.interval}`;
-    case 'klines': {
+    case 'klines':
+    case 'index-klines': {
       const { limit, from, to } = request.window;
-      return `klines|${request.symbol}|${request.interval}|${limit}|${from ?? ''}|${to ?? ''}`;
+      return `${request.kind}|${request.symbol}|${request.interval}|${limit}|${from ?? ''}|${to ?? ''}`;
     }
   }
 }

@@ -4,7 +4,13 @@ import { inWindow, isPastRange, type OpenTimeRange, UNBOUNDED } from '../market-
 import { ConflationBuffer } from './conflation-buffer';
 import { CloseCode, closeFrameFor, nextArrival, type TopicUpdate, type UpdateBatch } from './frames';
 import type { Slot } from './slot-book';
-import { formatOf, type StreamFormat, type StreamRequest, type StreamRoute } from './stream-request';
+import {
+  formatOf,
+  isKlinesStream,
+  type StreamFormat,
+  type StreamRequest,
+  type StreamRoute,
+} from './stream-request';
 import type { StreamTally } from './ws-metrics';
 
 /** One options object for every send: frames are JSON text, also when passed as a shared Buffer. */
@@ -78,7 +84,7 @@ export class StreamSocket {
 
   follow(request: StreamRequest): void {
     this.request = request;
-    this.range = request.kind === 'klines' ? request.window : UNBOUNDED;
+    this.range = isKlinesStream(request) ? request.window : UNBOUNDED;
   }
 
   /** The updates of one flush: in one write while this reader keeps up and follows every key. */

@@ -38,3 +38,23 @@ export class CurrentKlineGateway implements OnGatewayConnection<WebSocket> {
     this.sessions.accept(STREAM_ROUTES.currentKline, socket, request);
   }
 }
+
+/** The index's newest second, then one frame per second (docs/index.md). */
+@WebSocketGateway<ServerOptions>({ path: STREAM_ROUTES.index.path, ...WS_SERVER_OPTIONS })
+export class IndexGateway implements OnGatewayConnection<WebSocket> {
+  constructor(private readonly sessions: StreamSessions) {}
+
+  handleConnection(socket: WebSocket, request: IncomingMessage): void {
+    this.sessions.accept(STREAM_ROUTES.index, socket, request);
+  }
+}
+
+/** The index's klines of the query, then deltas of those that changed in its range. */
+@WebSocketGateway<ServerOptions>({ path: STREAM_ROUTES.indexKlines.path, ...WS_SERVER_OPTIONS })
+export class IndexKlinesGateway implements OnGatewayConnection<WebSocket> {
+  constructor(private readonly sessions: StreamSessions) {}
+
+  handleConnection(socket: WebSocket, request: IncomingMessage): void {
+    this.sessions.accept(STREAM_ROUTES.indexKlines, socket, request);
+  }
+}

@@ -7,7 +7,7 @@ import {
   type StreamCounters,
   type StreamInterruption,
 } from '@pds/exchange';
-import type { MarketSymbol } from '@pds/market';
+import { addDecimals, type MarketSymbol } from '@pds/market';
 import { MarketState } from '../market-state/market-state';
 import type { WriteStep } from '../market-state/write-step';
 import { SourceHealth } from './source-health';
@@ -38,6 +38,7 @@ export class ExchangeSource {
   readonly health: SourceHealth;
   private stream: LiveStream | undefined;
   private readonly seen = { trades: 0, klinePushes: 0 };
+  private volume = '0';
 
   constructor(
     private readonly adapter: ExchangeAdapter,
@@ -53,6 +54,11 @@ export class ExchangeSource {
 
   get counts(): SourceCounts {
     return { ...this.seen };
+  }
+
+  /** The quantity of every trade since the process started, exactly (the index's volume reads its growth). */
+  get tradedVolume(): string {
+    return this.volume;
   }
 
   counters(): StreamCounters | undefined {
@@ -73,7 +79,11 @@ export class ExchangeSource {
     // These run inside the socket's message handler: nothing may escape them.
     stream.on('trade', (trade) => {
       this.seen.trades += 1;
-      this.guarded(listeners, () => this.state.onTrade(trade));
+      this.guarded(listeners, () => {
+        const step = this.state.onTrade(trade);
+        this.volume = addDecimals(this.volume, trade.quantity);
+        return step;
+      });
     });
     stream.on('kline', (push) => {
       this.seen.klinePushes += 1;

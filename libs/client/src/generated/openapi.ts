@@ -617,6 +617,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/index/current': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The index price: the median of the live exchanges, with its band and components
+     * @description Computed every second on the UTC grid from Binance, Binance.US and Kraken (docs/index.md): the median of the latest prices of the exchanges whose feed is live, whose last trade is at most 30 s old and which lie within 10 % of the others (an excluded one comes back within 5 %); `confidence` is half the spread of the included prices. Answers 503 INDEX_UNAVAILABLE, naming how many sources are live, while fewer than two are included.
+     *
+     *     **WebSocket form.** The same path and query parameters with the `wss` scheme (`ws` without TLS). Browsers send the key as `?apiKey=`; other clients may use either header. Every frame is one JSON text frame.
+     *     - First frame, at once: the snapshot, the newest second as in the 200 answer, or the INDEX_UNAVAILABLE error body.
+     *     - Then a frame for every change as it happens: one frame per second: the index as in the 200 answer, or the INDEX_UNAVAILABLE error body for a second without a value (the stream stays open).
+     *     - A client that reads too slowly receives the latest value rather than a backlog.
+     *     - Close codes: **4400** `VALIDATION_ERROR`, **4401** `UNAUTHORIZED`, **4429** `RATE_LIMIT_EXCEEDED` (more concurrent connections than the key may hold on this operation) — each after one error frame `{"code","message"}` and with the code as the close reason; **1000** the stream has ended; **1001** the replica is shutting down (reconnect at once); **1009** a client frame over 4 KiB; **1013** try again later (no market data or storage away at connection, or a reader more than 30 s behind).
+     *     - The server pings every 30 s and drops a peer that misses two pongs; client text frames are ignored.
+     */
+    get: operations['getIndex'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/index/klines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The index's klines and its current open kline
+     * @description Klines of the per-second index values, with the range, order and limit rules of getKlines: open, high, low and close of the seconds with a value, `volume` the included exchanges' volume in them, `trades` the number of such seconds. History starts when the service first computed the index and is kept for the newest 1000 klines of each interval; a slot without any value is a gap (there is no exchange history to read through).
+     *
+     *     **WebSocket form.** The same path and query parameters with the `wss` scheme (`ws` without TLS). Browsers send the key as `?apiKey=`; other clients may use either header. Every frame is one JSON text frame.
+     *     - First frame, at once: the snapshot, `{"klines":[...]}` as in the 200 answer.
+     *     - Then a frame for every change as it happens: `{"klines":[...]}` holding only the klines that changed; clients upsert by `openTime`. Only klines inside the requested range are pushed.
+     *     - A range that ends in the past gets its snapshot, then the close 1000.
+     *     - A client that reads too slowly receives the latest value rather than a backlog.
+     *     - Close codes: **4400** `VALIDATION_ERROR`, **4401** `UNAUTHORIZED`, **4429** `RATE_LIMIT_EXCEEDED` (more concurrent connections than the key may hold on this operation) — each after one error frame `{"code","message"}` and with the code as the close reason; **1000** the stream has ended; **1001** the replica is shutting down (reconnect at once); **1009** a client frame over 4 KiB; **1013** try again later (no market data or storage away at connection, or a reader more than 30 s behind).
+     *     - The server pings every 30 s and drops a peer that misses two pongs; client text frames are ignored.
+     */
+    get: operations['getIndexKlines'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/prices/current': {
     parameters: {
       query?: never;
@@ -980,6 +1035,7 @@ export interface components {
         | 'PAYLOAD_TOO_LARGE'
         | 'RATE_LIMIT_EXCEEDED'
         | 'SERVICE_UNAVAILABLE'
+        | 'INDEX_UNAVAILABLE'
         | 'INTERNAL_ERROR';
       /** @example interval must be one of the following values: 1m, 5m, 15m, 30m, 1h, 4h, 6h, 12h, 1d */
       message: string;
@@ -1008,6 +1064,49 @@ export interface components {
        * @description A Stripe-hosted page; a secret link, do not share it
        */
       url: string;
+    };
+    IndexPriceDto: {
+      /**
+       * @description Half the spread of the included prices
+       * @example 3.20000000
+       */
+      confidence: string;
+      /**
+       * @description Median of the included prices, exact decimal
+       * @example 97123.45000000
+       */
+      price: string;
+      /** @description Every exchange with a price, in configured order */
+      sources: components['schemas']['IndexSourceDto'][];
+      /**
+       * @description The second (UTC grid) it was computed for
+       * @example 2026-11-22T01:02:03.000Z
+       */
+      time: string;
+    };
+    IndexSourceDto: {
+      /**
+       * @example kraken
+       * @enum {string}
+       */
+      exchange: 'binance' | 'binance-us' | 'kraken';
+      /** @description Whether the price is in the median of this second */
+      included: boolean;
+      /**
+       * @description The exchange's latest trade price, as it reports it
+       * @example 97120.1
+       */
+      price: string;
+      /**
+       * @description Why it is left out: its feed is dark, its last trade is over 30 s old, it is more than 10 % from the others (5 % to come back), or fewer than two sources qualify
+       * @enum {string}
+       */
+      reason?: 'dark' | 'stale' | 'deviation' | 'too-few-sources';
+      /**
+       * @description That trade's time
+       * @example 2026-11-22T01:02:02.871Z
+       */
+      time: string;
     };
     InvoiceDto: {
       /**
@@ -3398,6 +3497,172 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before sending the request again */
           'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  getIndex: {
+    parameters: {
+      query?: {
+        symbol?: 'btcusdt' | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The newest second of the index */
+      200: {
+        headers: {
+          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests this key has left on this operation in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the current window ends and the count starts again */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IndexPriceDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR, naming each failing parameter and its rule */
+      400: {
+        headers: {
+          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests this key has left on this operation in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the current window ends and the count starts again */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no key, an unknown or revoked key, or two different keys sent */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: the key's limit on this operation is used up, or too many failed authentications came from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description INDEX_UNAVAILABLE: fewer than two sources included now; the message names how many are live */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests this key has left on this operation in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the current window ends and the count starts again */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+    };
+  };
+  getIndexKlines: {
+    parameters: {
+      query: {
+        /** @description Inclusive lower bound on openTime */
+        from?: string | null;
+        interval: '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '6h' | '12h' | '1d';
+        limit?: number | null;
+        symbol?: 'btcusdt' | null;
+        /** @description Inclusive upper bound on openTime */
+        to?: string | null;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The index's klines */
+      200: {
+        headers: {
+          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests this key has left on this operation in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the current window ends and the count starts again */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KlinesResponseDto'];
+        };
+      };
+      /** @description VALIDATION_ERROR, naming each failing parameter and its rule */
+      400: {
+        headers: {
+          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests this key has left on this operation in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the current window ends and the count starts again */
+          'X-RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description UNAUTHORIZED: no key, an unknown or revoked key, or two different keys sent */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description RATE_LIMIT_EXCEEDED: the key's limit on this operation is used up, or too many failed authentications came from this address */
+      429: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBodyDto'];
+        };
+      };
+      /** @description INDEX_UNAVAILABLE: no index computed yet (a request without a range) */
+      503: {
+        headers: {
+          /** @description Seconds to wait before sending the request again */
+          'Retry-After'?: number;
+          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
+          'X-RateLimit-Limit'?: number;
+          /** @description Requests this key has left on this operation in the current window */
+          'X-RateLimit-Remaining'?: number;
+          /** @description Seconds until the current window ends and the count starts again */
+          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {

@@ -46,7 +46,7 @@ export class PriceDataStream<K extends StreamKind> extends Emitter<StreamEvents<
     super();
     const limit = (params as { limit?: number | null; from?: string | null }).limit ?? 500;
     const followsLatest = (params as { from?: string | null }).from == null;
-    if (kind === 'klines')
+    if (kind === 'klines' || kind === 'indexKlines')
       this.window = new KlineWindow(settings.windowSize ?? (followsLatest ? limit : undefined));
     // Listeners and iterators attached in the same turn as the call see the first snapshot.
     setTimeout(() => {
@@ -119,7 +119,8 @@ export class PriceDataStream<K extends StreamKind> extends Emitter<StreamEvents<
       const frame = parseFrame(event.data);
       if (frame === undefined) return; // not JSON: nothing the contract sends, so nothing to deliver
       if (isErrorBody(frame)) {
-        errorFrame = frame; // the close that follows decides what to do
+        // The close that follows decides what to do; an index second without a value has no close.
+        if (frame.code !== 'INDEX_UNAVAILABLE') errorFrame = frame;
         return;
       }
       if (!live) this.becomeLive();

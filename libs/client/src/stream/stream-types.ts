@@ -7,12 +7,16 @@ import type {
   Price,
   PriceQuery,
 } from '../rest/price-operations';
+import type { IndexKlinesQuery, IndexPrice, IndexQuery } from '../rest/index-operations';
 
-/** The three WebSocket operations: the same paths and parameters as over HTTP. */
+/** The WebSocket operations: the same paths and parameters as over HTTP. */
 export interface StreamKinds {
   price: { params: PriceQuery; frame: Price };
   klines: { params: KlinesQuery; frame: KlinesResponse };
   currentKline: { params: CurrentKlineQuery; frame: Kline };
+  /** The index's seconds (docs/index.md); a second without a value is not delivered. */
+  index: { params: IndexQuery; frame: IndexPrice };
+  indexKlines: { params: IndexKlinesQuery; frame: KlinesResponse };
 }
 export type StreamKind = keyof StreamKinds;
 
@@ -20,6 +24,8 @@ export const STREAM_PATHS: Record<StreamKind, string> = {
   price: '/api/v1/prices/current',
   klines: '/api/v1/prices/klines',
   currentKline: '/api/v1/prices/klines/current',
+  index: '/api/v1/index/current',
+  indexKlines: '/api/v1/index/klines',
 };
 
 /**
@@ -30,7 +36,7 @@ export const STREAM_PATHS: Record<StreamKind, string> = {
 export type StreamMessage<K extends StreamKind> = {
   readonly type: 'snapshot' | 'update';
   readonly data: StreamKinds[K]['frame'];
-} & (K extends 'klines' ? { readonly window: readonly Kline[] } : unknown);
+} & (K extends 'klines' | 'indexKlines' ? { readonly window: readonly Kline[] } : unknown);
 
 /** connecting → live → (reconnecting → connecting → live)* → closed | failed */
 export type StreamState = 'connecting' | 'live' | 'reconnecting' | 'closed' | 'failed';
@@ -69,7 +75,7 @@ export function streamQuery(
   for (const [name, value] of Object.entries(params) as [string, string | number | null | undefined][]) {
     if (value !== undefined && value !== null) query.set(name, String(value));
   }
-  if (kind === 'klines' && resumeFrom !== undefined) {
+  if ((kind === 'klines' || kind === 'indexKlines') && resumeFrom !== undefined) {
     query.set('from', resumeFrom);
     query.set('limit', '1000'); // the most the service sends: the longest outage one snapshot covers
   }

@@ -8,6 +8,8 @@ export const RateLimitBucket = {
   getCurrentPrice: 'getCurrentPrice',
   getKlines: 'getKlines',
   getCurrentKline: 'getCurrentKline',
+  getIndex: 'getIndex',
+  getIndexKlines: 'getIndexKlines',
   getOwnApiKey: 'getOwnApiKey',
   listOwnBoosts: 'listOwnBoosts',
 } as const;

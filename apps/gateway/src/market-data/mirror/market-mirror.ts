@@ -32,6 +32,14 @@ export class MarketMirror implements OnModuleInit, OnApplicationShutdown {
     string,
     { data: MirroredKlines; sync: MirrorSync<KlinesSnapshot> }
   >();
+  private readonly indexes = new Map<
+    MarketSymbol,
+    { data: MirroredPrice; sync: MirrorSync<string | null> }
+  >();
+  private readonly indexKlineSeries = new Map<
+    string,
+    { data: MirroredKlines; sync: MirrorSync<KlinesSnapshot> }
+  >();
   private readonly syncs: MirrorSync<unknown>[] = [];
   private readonly subscriptions: Unsubscribe[] = [];
   private stopped = false;
@@ -53,6 +61,18 @@ export class MarketMirror implements OnModuleInit, OnApplicationShutdown {
   /** The interval's mirrored klines, while they are exact. */
   klines(symbol: MarketSymbol, interval: Interval): MirroredKlines | undefined {
     const series = this.klineSeries.get(seriesId(symbol, interval));
+    return series?.sync.isLive ? series.data : undefined;
+  }
+
+  /** The index's newest record (docs/index.md), when the mirror holds it and is exact. */
+  indexRecord(symbol: MarketSymbol): SourcedRecord | undefined {
+    const series = this.indexes.get(symbol);
+    return series?.sync.isLive ? series.data.record : undefined;
+  }
+
+  /** The index's mirrored klines of one interval, while they are exact. */
+  indexKlines(symbol: MarketSymbol, interval: Interval): MirroredKlines | undefined {
+    const series = this.indexKlineSeries.get(seriesId(symbol, interval));
     return series?.sync.isLive ? series.data : undefined;
   }
 
@@ -104,6 +124,7 @@ export class MarketMirror implements OnModuleInit, OnApplicationShutdown {
     this.prices.set(symbol, { data: price, sync: priceSync });
     this.follow(this.keys.priceChannel(symbol), priceSync);
     for (const interval of INTERVALS) this.mirrorInterval(symbol, interval);
+    this.mirrorIndex(symbol);
     this.subscriptions.push(
       this.changes.subscribe(this.keys.historyChannel(symbol), (interval) => {
         if (isInterval(interval)) this.klineSeries.get(seriesId(symbol, interval))?.sync.invalidated();
@@ -126,6 +147,40 @@ export class MarketMirror implements OnModuleInit, OnApplicationShutdown {
     });
     this.klineSeries.set(seriesId(symbol, interval), { data: klines, sync });
     this.follow(this.keys.klineChannel(symbol, interval), sync);
+  }
+
+  /** The index's record and klines: the same mirror as the prices', on the index's keys (no history). */
+  private mirrorIndex(symbol: MarketSymbol): void {
+    const record = new MirroredPrice();
+    const recordSync: MirrorSync<string | null> = new MirrorSync(`${symbol}:index`, {
+      apply: (message) => {
+        record.apply(message);
+      },
+      install: (snapshot) => {
+        record.install(snapshot);
+      },
+      seed: (token) => {
+        this.track(recordSync, token, this.seeder.index(symbol, token));
+      },
+    });
+    this.indexes.set(symbol, { data: record, sync: recordSync });
+    this.follow(this.keys.indexChannel(symbol), recordSync);
+    for (const interval of INTERVALS) {
+      const klines = new MirroredKlines();
+      const sync: MirrorSync<KlinesSnapshot> = new MirrorSync(`${symbol}:index:${interval}`, {
+        apply: (message) => {
+          klines.apply(message);
+        },
+        install: (snapshot) => {
+          klines.install(snapshot);
+        },
+        seed: (token) => {
+          this.track(sync, token, this.seeder.indexKlines(symbol, interval, token));
+        },
+      });
+      this.indexKlineSeries.set(seriesId(symbol, interval), { data: klines, sync });
+      this.follow(this.keys.indexKlineChannel(symbol, interval), sync);
+    }
   }
 
   private follow(channel: string, sync: MirrorSync<unknown>): void {

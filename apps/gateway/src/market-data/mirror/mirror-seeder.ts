@@ -31,7 +31,20 @@ export class MirrorSeeder {
 
   async klines(symbol: MarketSymbol, interval: Interval, token: string): Promise<KlinesSnapshot> {
     const keys = [this.keys.openKline(symbol, interval), this.keys.closedKlines(symbol, interval)];
-    const { latest, closedWithScores: flat } = await this.run(keys, token);
+    return this.klinesOf(await this.run(keys, token));
+  }
+
+  async index(symbol: MarketSymbol, token: string): Promise<string | null> {
+    const { latest } = await this.run([this.keys.indexCurrent(symbol)], token);
+    return latest;
+  }
+
+  async indexKlines(symbol: MarketSymbol, interval: Interval, token: string): Promise<KlinesSnapshot> {
+    const keys = [this.keys.indexOpenKline(symbol, interval), this.keys.indexClosedKlines(symbol, interval)];
+    return this.klinesOf(await this.run(keys, token));
+  }
+
+  private klinesOf({ latest, closedWithScores: flat }: MirrorSeed): KlinesSnapshot {
     const closed: StoredKline[] = [];
     for (let index = 0; index + 1 < flat.length; index += 2) {
       closed.push({ json: flat[index] ?? '', openTime: Number(flat[index + 1]) });

@@ -1,0 +1,2 @@
+export { IndexPriceModule } from './index-price.module';
+export { IndexPriceService } from './index-price.service';
