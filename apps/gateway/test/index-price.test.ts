@@ -43,9 +43,11 @@ function component(index: IndexBody, exchange: string): Component | undefined {
   return index.sources.find((source) => source.exchange === exchange);
 }
 
-/** A price `bps` basis points from `price`, on the simulators' 0.01 tick. */
-function shifted(price: string, bps: number): string {
-  return ((Number(price) * (10_000 + bps)) / 10_000).toFixed(2);
+/** How far Kraken's price in this second is above Binance's, in basis points (NaN without both). */
+function krakenAbove(index: IndexBody): number {
+  const kraken = Number(component(index, 'kraken')?.price);
+  const binance = Number(component(index, 'binance')?.price);
+  return ((kraken - binance) / binance) * 10_000;
 }
 
 /**
@@ -126,15 +128,12 @@ describe('index price: the median of the live exchanges', () => {
   });
 
   it('excludes an exchange pushed 15 % away, naming why, and takes it back only within 5 %', async () => {
-    const before = await nextIndex(
-      (found) => component(found, 'kraken')?.included === true,
-      'Kraken included',
-    );
-    const reference = component(before, 'binance')?.price ?? before.price;
-    const far = await sims.kraken.trade(shifted(reference, 1500), '0.01');
+    await nextIndex((found) => component(found, 'kraken')?.included === true, 'Kraken included');
+    // The simulator's own control: every trade Kraken prints from now on is 15 % above the market.
+    await sims.kraken.skew(1500);
     const excluded = await nextIndex(
-      (found) => Date.parse(component(found, 'kraken')?.time ?? '') >= far.time,
-      "Kraken's 15 % trade in the index",
+      (found) => krakenAbove(found) > 1400,
+      "Kraken's prices 15 % above in the index",
     );
     expect(component(excluded, 'kraken')).toMatchObject({ included: false, reason: 'deviation' });
     const others = ['binance', 'binance-us'].map((name) => component(excluded, name)?.price ?? '');
@@ -142,17 +141,17 @@ describe('index price: the median of the live exchanges', () => {
     expect(compareDecimals(excluded.price, others[1] ?? '')).toBeLessThanOrEqual(0);
 
     // 7 % away: inside the 10 % an included exchange may be, outside the 5 % an excluded one needs.
-    const between = await sims.kraken.trade(shifted(excluded.price, 700), '0.01');
+    await sims.kraken.skew(700);
     const still = await nextIndex(
-      (found) => Date.parse(component(found, 'kraken')?.time ?? '') >= between.time,
-      "Kraken's 7 % trade in the index",
+      (found) => krakenAbove(found) > 600 && krakenAbove(found) < 800,
+      "Kraken's prices 7 % above in the index",
     );
     expect(component(still, 'kraken')).toMatchObject({ included: false, reason: 'deviation' });
 
-    const back = await sims.kraken.trade(still.price, '0.01');
+    await sims.kraken.skew(0);
     const readmitted = await nextIndex(
-      (found) => Date.parse(component(found, 'kraken')?.time ?? '') >= back.time,
-      "Kraken's trade at the index in the index",
+      (found) => Math.abs(krakenAbove(found)) < 100,
+      "Kraken's prices back at the market in the index",
     );
     expect(component(readmitted, 'kraken')?.included).toBe(true);
   });
