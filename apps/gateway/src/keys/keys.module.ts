@@ -6,7 +6,6 @@ import { AccountKeyViews } from './account-keys/account-key-views';
 import { AdminApiKeysController } from './admin/admin-api-keys.controller';
 import { AdminBoostsController } from './admin/admin-boosts.controller';
 import { KeyBoosts } from './admin/key-boosts';
-import { ApiKeyGuard } from './authentication/api-key.guard';
 import { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 import { Authenticator } from './authentication/authenticator';
 import { KeyUsageService } from './own-key/key-usage.service';
@@ -16,7 +15,7 @@ import { ApiKeyStore } from './store/api-key.store';
 
 /**
  * Every API key, admin- or account-made: the store, authentication of the three schemes (the
- * guard, for HTTP; the Authenticator, for WebSocket too) with the per-address failure limiter, the
+ * Authenticator, for HTTP and WebSocket) with the per-address failure limiter, the
  * admin API and a key's view of itself. What a key may do comes from EntitlementsModule.
  */
 @Module({
@@ -27,7 +26,6 @@ import { ApiKeyStore } from './store/api-key.store';
     KeyBoosts,
     AuthFailureLimiter,
     Authenticator,
-    ApiKeyGuard,
     KeyUsageService,
     AccountApiKeys,
     AccountKeyViews,
@@ -38,7 +36,6 @@ import { ApiKeyStore } from './store/api-key.store';
     KeyUsageService,
     AuthFailureLimiter,
     Authenticator,
-    ApiKeyGuard,
     AccountApiKeys,
     AccountKeyViews,
   ],

@@ -7,6 +7,8 @@ import { type KlinesWindow, klinesWindowOf } from '../market-data/klines/klines-
 import { CurrentKlineQueryDto } from '../market-data/prices/dto/current-kline-query.dto';
 import { KlinesQueryDto } from '../market-data/prices/dto/klines-query.dto';
 import { PriceQueryDto } from '../market-data/prices/dto/price-query.dto';
+import { PricesController } from '../market-data/prices/prices.controller';
+import { operationRoute } from '../operations/operation-route';
 import { clientAddress, type ProxyTrust } from '../proxy-trust';
 import { parseQueryString } from '../validation/query-string';
 import { QueryValidationPipe } from '../validation/query-validation.pipe';
@@ -14,7 +16,7 @@ import { QueryValidationPipe } from '../validation/query-validation.pipe';
 /** What a stream pushes: a Price per trade, the open Kline, or `{"klines":[...]}` deltas. */
 export type StreamKind = 'price' | 'current-kline' | 'klines';
 
-/** One WebSocket operation: its path (the HTTP route's), its kind and its connection-limit bucket. */
+/** One WebSocket operation: its path (the HTTP route's, read from it), its kind and its connection-limit bucket. */
 export interface StreamRoute {
   readonly path: string;
   readonly kind: StreamKind;
@@ -22,14 +24,14 @@ export interface StreamRoute {
   readonly operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline';
 }
 
+/** The path of a price operation, as PricesController declares its route. */
+const pathOf = (operation: StreamRoute['operation']): string =>
+  operationRoute(PricesController, operation).path;
+
 export const STREAM_ROUTES = {
-  currentPrice: { path: '/api/v1/prices/current', kind: 'price', operation: 'getCurrentPrice' },
-  klines: { path: '/api/v1/prices/klines', kind: 'klines', operation: 'getKlines' },
-  currentKline: {
-    path: '/api/v1/prices/klines/current',
-    kind: 'current-kline',
-    operation: 'getCurrentKline',
-  },
+  currentPrice: { path: pathOf('getCurrentPrice'), kind: 'price', operation: 'getCurrentPrice' },
+  klines: { path: pathOf('getKlines'), kind: 'klines', operation: 'getKlines' },
+  currentKline: { path: pathOf('getCurrentKline'), kind: 'current-kline', operation: 'getCurrentKline' },
 } as const satisfies Record<string, StreamRoute>;
 
 /**
