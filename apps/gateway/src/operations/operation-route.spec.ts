@@ -20,7 +20,6 @@ import { PricesController } from '../market-data/prices/prices.controller';
 import { CurrentKlineQueryDto } from '../market-data/prices/dto/current-kline-query.dto';
 import { KlinesQueryDto } from '../market-data/prices/dto/klines-query.dto';
 import { PriceQueryDto } from '../market-data/prices/dto/price-query.dto';
-import { STREAM_ROUTES } from '../streaming/stream-request';
 import { laneSkipOf, operationRoute } from './operation-route';
 
 class Refuses implements CanActivate {
@@ -113,14 +112,6 @@ describe('operationRoute', () => {
     for (const route of routes) {
       expect(route.headers).toEqual([{ name: 'Content-Type', value: 'application/json; charset=utf-8' }]);
     }
-  });
-
-  it('should give the streams the same paths', () => {
-    expect(Object.values(STREAM_ROUTES).map((route) => route.path)).toEqual([
-      operationRoute(PricesController, 'getCurrentPrice').path,
-      operationRoute(PricesController, 'getKlines').path,
-      operationRoute(PricesController, 'getCurrentKline').path,
-    ]);
   });
 
   it.each([
