@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { AppLogger } from '@pds/observability';
 import { RedisCommandMetrics, RedisMemoryMetrics, RedisModule } from '@pds/redis';
-import { KeysModule, ApiKeyGuard } from './keys';
+import { KeysModule } from './keys';
 import { AccountPageModule } from './account-page/account-page.module';
 import { AccountsModule } from './accounts';
 import { BillingModule } from './billing';
@@ -13,7 +13,8 @@ import type { GatewayEnvironment } from './gateway.environment';
 import { HealthModule } from './health/health.module';
 import { IndexPriceModule } from './index-price';
 import { MarketDataModule } from './market-data/market-data.module';
-import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { OperationsModule } from './operations/operations.module';
+import { ProtectedOperationGuard } from './operations/protected-operation.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { StreamingModule } from './streaming/streaming.module';
 
@@ -21,8 +22,9 @@ import { StreamingModule } from './streaming/streaming.module';
 const REDIS_READY_WAIT_MS = 5000;
 
 /**
- * The gateway: its areas, and the checks every HTTP operation passes in the contract's order,
- * API key (401), then rate limit (429), then validation (400, the global pipe). The areas with
+ * The gateway: its areas, and the one guard of every HTTP operation not public, which runs the
+ * checks of a protected operation (operations/protected-operation.ts), before the global query
+ * pipe validates (400). The areas with
  * controllers come first in the same order as ever, so the OpenAPI document lists them unchanged.
  */
 @Module({})
@@ -45,6 +47,7 @@ export class GatewayModule {
         AccountPageModule,
         KeysModule,
         RateLimitModule,
+        OperationsModule,
         StreamingModule,
         AccountsModule,
         BillingModule,
@@ -52,8 +55,7 @@ export class GatewayModule {
       providers: [
         RedisMemoryMetrics,
         RedisCommandMetrics,
-        { provide: APP_GUARD, useExisting: ApiKeyGuard },
-        { provide: APP_GUARD, useExisting: RateLimitGuard },
+        { provide: APP_GUARD, useExisting: ProtectedOperationGuard },
         {
           provide: APP_FILTER,
           inject: [AppLogger],

@@ -9,15 +9,13 @@ import { serveStripeWebhooks } from '../billing';
 import { serveOpenApi } from './openapi-document';
 import type { GatewayEnvironment } from '../gateway.environment';
 import { QueryValidationPipe } from '../validation/query-validation.pipe';
-import { logEveryRequest } from '../logging/request-log';
 import { HttpMetrics } from '../metrics/http-metrics';
 import { proxyTrust } from '../proxy-trust';
-import { boundEveryRequest } from '../deadline/http-deadlines';
 import { parseQueryString } from '../validation/query-string';
 import { answerClientError, answerFrameworkError } from '../errors/framework-errors';
-import { serveLeanPriceRoutes } from './lean-price-routes';
+import { LANE_PATHS, serveOnLane } from './lane-routes';
 import { PriceLane } from './price-lane';
-import { PRICE_OPERATION_PATHS } from '../market-data/prices/price-operations';
+import { RequestEnvelope } from './request-envelope';
 import { GatewayWsAdapter } from '../streaming/gateway-ws-adapter';
 import { WsMetrics } from '../streaming/ws-metrics';
 
@@ -44,7 +42,7 @@ export async function createGatewayApp(
   logger: AppLogger,
 ): Promise<NestFastifyApplication> {
   const options = fastifyOptions(env);
-  const lane = new PriceLane(PRICE_OPERATION_PATHS, options);
+  const lane = new PriceLane(LANE_PATHS, options);
   const adapter = new FastifyAdapter({
     ...options,
     serverFactory: lane.serverFactory,
@@ -56,12 +54,13 @@ export async function createGatewayApp(
     abortOnError: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
-  // Before any route is registered: each route gets its metrics hook as it is added.
-  app.get(HttpMetrics).instrument(fastify);
+  const requestLog = env.LOG_REQUESTS ? logger : undefined;
+  const envelope = new RequestEnvelope(app.get(HttpMetrics), env.REQUEST_DEADLINE_MS, requestLog);
+  // Before any route is registered: each route gets the envelope's hooks as it is added.
+  envelope.surround(fastify);
   const queries = new QueryValidationPipe();
   app.useGlobalPipes(queries);
-  const lean = serveLeanPriceRoutes(app, lane, queries, logger, env.REQUEST_DEADLINE_MS);
-  boundEveryRequest(fastify, env.REQUEST_DEADLINE_MS, lean.ownsDeadline);
+  serveOnLane(app, lane, { envelope, queries, logger });
   // Sets the refresh-token cookie of the auth operations; they parse it themselves (refreshTokenOf),
   // so no other request pays for a cookie hook.
   await app.register(fastifyCookie, { hook: false });
@@ -72,10 +71,6 @@ export async function createGatewayApp(
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   // As the gateway starts closing, the lane answers 503 too (Fastify's return503OnClosing).
   fastify.addHook('preClose', () => lane.fastify.close());
-  if (env.LOG_REQUESTS) {
-    logEveryRequest(fastify, logger);
-    logEveryRequest(lane.fastify, logger);
-  }
   serveOpenApi(app, env.PUBLIC_BASE_URL);
   await lane.fastify.ready();
   return app;

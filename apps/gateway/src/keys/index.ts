@@ -13,7 +13,7 @@ export type {
   ApiKeyPrincipal,
   AuthenticatedRequest,
 } from './authentication/api-key-principal';
-export { ApiKeyGuard, principalOfRequest } from './authentication/api-key.guard';
+export { principalOfRequest } from './authentication/request-principal';
 export { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 export { Authenticator } from './authentication/authenticator';
 export { AdminOnly } from './admin/admin-only.decorator';

@@ -4,7 +4,6 @@ import { EntitlementsModule } from '../entitlements';
 import { AccountApiKeys } from './account-keys/account-api-keys.service';
 import { AccountKeyViews } from './account-keys/account-key-views';
 import { AdminApiKeysController } from './admin/admin-api-keys.controller';
-import { ApiKeyGuard } from './authentication/api-key.guard';
 import { AuthFailureLimiter } from './authentication/auth-failure-limiter';
 import { Authenticator } from './authentication/authenticator';
 import { OwnKeyView } from './own-key/own-key-view';
@@ -18,8 +17,8 @@ import { UsageHistory } from './usage/usage-history.service';
 
 /**
  * Every API key, admin- or account-made: the store, authentication of the three schemes (the
- * guard, for HTTP; the Authenticator, for WebSocket too) with the per-address failure limiter, the
- * admin API, a key's view of itself and its usage history. What a key may do comes from EntitlementsModule.
+ * Authenticator, for HTTP and WebSocket) with the per-address failure limiter, the admin API, a
+ * key's view of itself and its usage history. What a key may do comes from EntitlementsModule.
  */
 @Module({
   imports: [ChangesModule, EntitlementsModule],
@@ -29,7 +28,6 @@ import { UsageHistory } from './usage/usage-history.service';
     KeyBoosts,
     AuthFailureLimiter,
     Authenticator,
-    ApiKeyGuard,
     CurrentUsage,
     OwnKeyView,
     UsageHistory,
@@ -42,7 +40,6 @@ import { UsageHistory } from './usage/usage-history.service';
     UsageHistory,
     AuthFailureLimiter,
     Authenticator,
-    ApiKeyGuard,
     AccountApiKeys,
     AccountKeyViews,
   ],

@@ -13,7 +13,7 @@ const WINDOW_MS = 60_000;
  * Redis, the same count on every replica; a round trip per request, or none for a busy key with a
  * high limit while this replica holds a lease of its window (FixedWindowCounter.meter). The script
  * call also tallies the request (and a 429) in the key's hourly usage history (CONTRACT section 10).
- * Used by RateLimitGuard and by the price operations' lean path alike.
+ * Counted by ProtectedOperation, for Nest's routes and the price lane alike.
  */
 @Injectable()
 export class RequestLimit {

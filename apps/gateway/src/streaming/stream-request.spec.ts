@@ -1,5 +1,7 @@
 import { ApiException } from '../errors/api-exception';
-import { parseStreamRequest, snapshotKeyOf } from './stream-request';
+import { PricesController } from '../market-data/prices/prices.controller';
+import { operationRoute } from '../operations/operation-route';
+import { parseStreamRequest, snapshotKeyOf, STREAM_ROUTES } from './stream-request';
 
 function failure(run: () => unknown): unknown {
   try {
@@ -49,5 +51,20 @@ describe('parseStreamRequest', () => {
     const c = parseStreamRequest('klines', { interval: '1m', limit: '6' });
     expect(snapshotKeyOf(a)).toBe(snapshotKeyOf(b));
     expect(snapshotKeyOf(a)).not.toBe(snapshotKeyOf(c));
+  });
+});
+
+describe('STREAM_ROUTES', () => {
+  it('should take each stream’s path from its HTTP operation’s route', () => {
+    expect(Object.values(STREAM_ROUTES).map(({ path, operation }) => [operation, path])).toEqual([
+      ['getCurrentPrice', '/api/v1/prices/current'],
+      ['getKlines', '/api/v1/prices/klines'],
+      ['getCurrentKline', '/api/v1/prices/klines/current'],
+      ['getIndex', '/api/v1/index/current'],
+      ['getIndexKlines', '/api/v1/index/klines'],
+    ]);
+    for (const route of Object.values(STREAM_ROUTES)) {
+      expect(route.path).toBe(operationRoute(PricesController, route.operation).path);
+    }
   });
 });

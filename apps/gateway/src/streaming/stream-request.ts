@@ -7,6 +7,9 @@ import { type KlinesWindow, klinesWindowOf } from '../market-data/klines/klines-
 import { CurrentKlineQueryDto } from '../market-data/prices/dto/current-kline-query.dto';
 import { KlinesQueryDto } from '../market-data/prices/dto/klines-query.dto';
 import { PriceQueryDto } from '../market-data/prices/dto/price-query.dto';
+import { PricesController } from '../market-data/prices/prices.controller';
+import { IndexPriceController } from '../index-price';
+import { operationRoute } from '../operations/operation-route';
 import { clientAddress, type ProxyTrust } from '../proxy-trust';
 import { parseQueryString } from '../validation/query-string';
 import { QueryValidationPipe } from '../validation/query-validation.pipe';
@@ -17,7 +20,7 @@ import { QueryValidationPipe } from '../validation/query-validation.pipe';
  */
 export type StreamKind = 'price' | 'current-kline' | 'klines' | 'index' | 'index-klines';
 
-/** One WebSocket operation: its path (the HTTP route's), its kind and its connection-limit bucket. */
+/** One WebSocket operation: its path (the HTTP route's, read from it), its kind and its connection-limit bucket. */
 export interface StreamRoute {
   readonly path: string;
   readonly kind: StreamKind;
@@ -25,16 +28,20 @@ export interface StreamRoute {
   readonly operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline' | 'getIndex' | 'getIndexKlines';
 }
 
+/** The path of a price operation, as PricesController declares its route. */
+const pathOf = (operation: StreamRoute['operation']): string =>
+  operationRoute(PricesController, operation).path;
+
+/** The path of an index operation, as IndexPriceController declares its route. */
+const indexPathOf = (operation: StreamRoute['operation']): string =>
+  operationRoute(IndexPriceController, operation).path;
+
 export const STREAM_ROUTES = {
-  currentPrice: { path: '/api/v1/prices/current', kind: 'price', operation: 'getCurrentPrice' },
-  klines: { path: '/api/v1/prices/klines', kind: 'klines', operation: 'getKlines' },
-  currentKline: {
-    path: '/api/v1/prices/klines/current',
-    kind: 'current-kline',
-    operation: 'getCurrentKline',
-  },
-  index: { path: '/api/v1/index/current', kind: 'index', operation: 'getIndex' },
-  indexKlines: { path: '/api/v1/index/klines', kind: 'index-klines', operation: 'getIndexKlines' },
+  currentPrice: { path: pathOf('getCurrentPrice'), kind: 'price', operation: 'getCurrentPrice' },
+  klines: { path: pathOf('getKlines'), kind: 'klines', operation: 'getKlines' },
+  currentKline: { path: pathOf('getCurrentKline'), kind: 'current-kline', operation: 'getCurrentKline' },
+  index: { path: indexPathOf('getIndex'), kind: 'index', operation: 'getIndex' },
+  indexKlines: { path: indexPathOf('getIndexKlines'), kind: 'index-klines', operation: 'getIndexKlines' },
 } as const satisfies Record<string, StreamRoute>;
 
 /**

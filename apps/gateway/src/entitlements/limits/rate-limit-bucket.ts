@@ -18,6 +18,6 @@ export type RateLimitBucket = (typeof RateLimitBucket)[keyof typeof RateLimitBuc
 
 export const RATE_LIMIT_BUCKET = 'pds:rate-limit-bucket';
 
-/** Counts the handler's requests in `bucket`, per key (the rate-limit guard reads it). */
+/** Counts the handler's requests in `bucket`, per key (ProtectedOperationGuard and the price lane read it). */
 export const RateLimited = (bucket: RateLimitBucket): MethodDecorator =>
   SetMetadata(RATE_LIMIT_BUCKET, bucket);

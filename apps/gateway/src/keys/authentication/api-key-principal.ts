@@ -7,7 +7,7 @@ export type ApiKeyAccount = KeyAccount<ApiKeyRecord>;
 /** The caller an API key authenticated, with the limits that apply to it now. */
 export type ApiKeyPrincipal = KeyPrincipal<ApiKeyRecord>;
 
-/** Where the guard leaves the principal on the request, for the rate limiter and handlers. */
+/** Where ProtectedOperation leaves the principal on the request, for the handlers. */
 export interface AuthenticatedRequest {
   apiKey?: ApiKeyPrincipal;
 }

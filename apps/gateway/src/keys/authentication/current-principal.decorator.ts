@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { ApiKeyPrincipal, AuthenticatedRequest } from './api-key-principal';
 
-/** The principal the API-key guard authenticated; only on routes that are not public. */
+/** The principal ProtectedOperation authenticated; only on routes that are not public. */
 export const CurrentPrincipal = createParamDecorator(
   (_data: unknown, context: ExecutionContext): ApiKeyPrincipal => {
     const principal = context.switchToHttp().getRequest<AuthenticatedRequest>().apiKey;
