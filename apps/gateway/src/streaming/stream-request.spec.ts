@@ -1,4 +1,5 @@
 import { ApiException } from '../errors/api-exception';
+import { IndexPriceController } from '../index-price';
 import { PricesController } from '../market-data/prices/prices.controller';
 import { operationRoute } from '../operations/operation-route';
 import { parseStreamRequest, snapshotKeyOf, STREAM_ROUTES } from './stream-request';
@@ -64,7 +65,8 @@ describe('STREAM_ROUTES', () => {
       ['getIndexKlines', '/api/v1/index/klines'],
     ]);
     for (const route of Object.values(STREAM_ROUTES)) {
-      expect(route.path).toBe(operationRoute(PricesController, route.operation).path);
+      const controller = route.kind.startsWith('index') ? IndexPriceController : PricesController;
+      expect(route.path).toBe(operationRoute(controller, route.operation).path);
     }
   });
 });
