@@ -4,6 +4,7 @@ import {
   eventually,
   isMsg,
   type RunningApp,
+  scrapeMetrics,
   type Sim,
   spawnIngestor,
   startExchangeSim,
@@ -139,6 +140,15 @@ describe('index price: the median of the live exchanges', () => {
     const others = ['binance', 'binance-us'].map((name) => component(excluded, name)?.price ?? '');
     expect(compareDecimals(excluded.price, others.sort(compareDecimals)[0] ?? '')).toBeGreaterThanOrEqual(0);
     expect(compareDecimals(excluded.price, others[1] ?? '')).toBeLessThanOrEqual(0);
+    const inclusion = await eventually(
+      async () => {
+        const scrape = await scrapeMetrics(ingestors.get('index-a') as RunningApp);
+        return scrape.value('pds_index_source_included', { exchange: 'kraken' }) === 0 ? scrape : undefined;
+      },
+      'Kraken left out in the inclusion metric',
+      WAIT_MS,
+    );
+    expect(inclusion.value('pds_index_source_included', { exchange: 'binance' })).toBe(1);
 
     // 7 % away: inside the 10 % an included exchange may be, outside the 5 % an excluded one needs.
     await sims.kraken.skew(700);
