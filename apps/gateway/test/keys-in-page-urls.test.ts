@@ -5,7 +5,7 @@ import { type AccountStack, mailedLink, startAccountStack } from './support/acco
 import { watchConsole } from './support/browser';
 
 /** The WebSocket operations, the one place the interface wants the key in the URL (`?apiKey=`). */
-const STREAM_URL = /^wss?:\/\/[^/]+\/api\/v1\/prices\/(current|klines)\?/;
+const STREAM_URL = /^wss?:\/\/[^/]+\/api\/v1\/(prices|index)\/(current|klines)\?/;
 const EXPECTED_REFUSALS = /Failed to load resource: the server responded with a status of 4(01|03)/;
 
 /**

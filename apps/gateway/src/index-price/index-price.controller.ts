@@ -60,7 +60,7 @@ export class IndexPriceController {
     type: ErrorBodyDto,
     description:
       'INDEX_UNAVAILABLE: fewer than two sources included now; the message names how many are live',
-    headers: { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER },
+    headers: RETRY_AFTER_HEADER,
   })
   @RateLimited(RateLimitBucket.getIndex)
   getIndex(@Query() query: PriceQueryDto): string | Promise<string> {
@@ -90,7 +90,7 @@ export class IndexPriceController {
   @ApiServiceUnavailableResponse({
     type: ErrorBodyDto,
     description: 'INDEX_UNAVAILABLE: no index computed yet (a request without a range)',
-    headers: { ...RATE_LIMIT_HEADERS, ...RETRY_AFTER_HEADER },
+    headers: RETRY_AFTER_HEADER,
   })
   @RateLimited(RateLimitBucket.getIndexKlines)
   async getIndexKlines(@Query() query: KlinesQueryDto): Promise<string> {

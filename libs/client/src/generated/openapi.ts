@@ -3571,12 +3571,6 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before sending the request again */
           'Retry-After'?: number;
-          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests this key has left on this operation in the current window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description Seconds until the current window ends and the count starts again */
-          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -3657,12 +3651,6 @@ export interface operations {
         headers: {
           /** @description Seconds to wait before sending the request again */
           'Retry-After'?: number;
-          /** @description Requests per minute this key may make to this operation (its own limit and boosts included) */
-          'X-RateLimit-Limit'?: number;
-          /** @description Requests this key has left on this operation in the current window */
-          'X-RateLimit-Remaining'?: number;
-          /** @description Seconds until the current window ends and the count starts again */
-          'X-RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
