@@ -5,12 +5,14 @@ const Sequencer = require('@jest/test-sequencer').default;
 const SLOW_FIRST = [
   'apps/gateway/test/exchange-failover.test.ts',
   'apps/gateway/test/exchange-failover-refused.test.ts',
+  // Its leader-kill case waits through two whole index minutes (about 4 minutes in all).
+  'apps/gateway/test/index-price.test.ts',
+  // Waits through two alerts' `for:` and their resolution (about 4 minutes on a busy machine).
+  'deploy/test/alerting-end-to-end.test.ts',
   'apps/ingestor/test/server-cut.test.ts',
   'apps/gateway/test/live-halt.test.ts',
   'apps/ingestor/test/history-consistency.test.ts',
   'apps/cache/test/gap-repair.test.ts',
-  // Waits through two alerts' `for:` and their resolution (about 100 s).
-  'deploy/test/alerting-end-to-end.test.ts',
 ];
 
 function rank(path) {
