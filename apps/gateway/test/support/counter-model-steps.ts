@@ -8,14 +8,14 @@ import {
   mostOf,
   WINDOW_TIME_MS,
 } from './counter-model';
-import { LEASES } from './counter-replicas';
+import { LEASE_TIME_MS, LEASES } from './counter-replicas';
 
 type Step = AsyncCommand<CounterModel, CounterReal>;
 
 /** Room for a lease's time in the window: spent if there is. */
 function spendLeaseTime(model: CounterModel): boolean {
-  if (model.msInWindow + LEASES.leaseMs > WINDOW_TIME_MS) return false;
-  model.msInWindow += LEASES.leaseMs;
+  if (model.msInWindow + LEASE_TIME_MS > WINDOW_TIME_MS) return false;
+  model.msInWindow += LEASE_TIME_MS;
   return true;
 }
 
@@ -54,12 +54,12 @@ export class Meter implements Step {
 /** A lease's time passes: leases that are over settle (when their replica's next sweep sees it). */
 export class PassTime implements Step {
   check(model: Readonly<CounterModel>): boolean {
-    return model.msInWindow + LEASES.leaseMs <= WINDOW_TIME_MS;
+    return model.msInWindow + LEASE_TIME_MS <= WINDOW_TIME_MS;
   }
 
   run(model: CounterModel, real: CounterReal): Promise<void> {
     spendLeaseTime(model);
-    real.replicas.now += LEASES.leaseMs;
+    real.replicas.now += LEASE_TIME_MS;
     return Promise.resolve();
   }
 

@@ -1,6 +1,9 @@
 import type { RedisClient } from '../redis-connection';
 import type { RedisScripts } from '../scripts/redis-scripts';
 import { FixedWindowCounter, slotPartOf } from './fixed-window-counter';
+import { DEFAULT_LEASE_POLICY } from './lease-policy';
+
+const RECORD_MS = DEFAULT_LEASE_POLICY.recordMs;
 
 type Call = { keys: readonly string[]; args: readonly (string | number)[] };
 
@@ -112,15 +115,15 @@ describe('FixedWindowCounter', () => {
       counter.increment('p:rate:{a}:x', 1000, tally),
       counter.increment('p:rate:{a}:x', 1000, tally),
     ]);
-    expect(calls).toEqual([{ keys: ['p:rate:{a}:x'], args: [1, 0, 500, 1000, 2] }]);
+    expect(calls).toEqual([{ keys: ['p:rate:{a}:x'], args: [1, 0, RECORD_MS, 1000, 2] }]);
     // The second hit passed the limit of 1: one request refused.
     await counter.increment('p:{b}', 500);
     await counter.increment('p:rate:{a}:y', 1000);
     expect(calls.slice(1)).toEqual([
-      { keys: ['p:{b}'], args: [1, 0, 500, 500, 1] },
+      { keys: ['p:{b}'], args: [1, 0, RECORD_MS, 500, 1] },
       {
         keys: ['p:rate:{a}:y', 'p:usage:{a}:2026-11-25'],
-        args: [1, 0, 500, 1000, 1, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
+        args: [1, 0, RECORD_MS, 1000, 1, 99, 2, '13:x:requests', 2, '13:x:rejected', 1],
       },
     ]);
   });

@@ -1,7 +1,7 @@
 import { DEFAULT_LEASE_POLICY } from './lease-policy';
 import { WindowLeases } from './window-leases';
 
-const { leaseMs: LEASE_MS, minLimit: LEASE_MIN_LIMIT } = DEFAULT_LEASE_POLICY;
+const { leaseMs: LEASE_MS, roomyLeaseMs: ROOMY_LEASE_MS, minLimit: LEASE_MIN_LIMIT } = DEFAULT_LEASE_POLICY;
 
 const LIMIT = 60_000;
 const KEY = 'p:rate:{k}:getCurrentPrice';
@@ -52,12 +52,32 @@ describe('WindowLeases', () => {
 
   it('should stop serving a lease once its time is over, counted from when it was asked for, and give back the rest', () => {
     const leases = bookWithLease(8);
-    expect(leases.serve(KEY, 1000 + LEASE_MS - 1)).toMatchObject({ msLeft: 30_000 - LEASE_MS + 1 });
-    expect(leases.serve(KEY, 1000 + LEASE_MS)).toBeUndefined();
-    expect(leases.endOverdue(1000 + LEASE_MS)).toEqual([
+    expect(leases.serve(KEY, 1000 + ROOMY_LEASE_MS - 1)).toMatchObject({
+      msLeft: 30_000 - ROOMY_LEASE_MS + 1,
+    });
+    expect(leases.serve(KEY, 1000 + ROOMY_LEASE_MS)).toBeUndefined();
+    expect(leases.endOverdue(1000 + ROOMY_LEASE_MS)).toEqual([
       [KEY, { released: 8, returned: 7, grantedWindowEnd: WINDOW_END }],
     ]);
-    expect(leases.endIfSpent(KEY, 1000 + LEASE_MS)).toBeUndefined();
+    expect(leases.endIfSpent(KEY, 1000 + ROOMY_LEASE_MS)).toBeUndefined();
+  });
+
+  it('should keep a lease the roomy time while its window was at most half spent at the grant, the short one past that', () => {
+    const roomy = bookWithLease(8, LIMIT / 2);
+    expect(roomy.endOverdue(1000 + LEASE_MS)).toEqual([]);
+    const near = bookWithLease(8, LIMIT / 2 + 1);
+    expect(near.serve(KEY, 1000 + LEASE_MS - 1)).toBeDefined();
+    expect(near.serve(KEY, 1000 + LEASE_MS)).toBeUndefined();
+    expect(near.endOverdue(1000 + LEASE_MS)).toEqual([
+      [KEY, { released: 8, returned: 7, grantedWindowEnd: WINDOW_END }],
+    ]);
+  });
+
+  it('should count a lease that served hits as activity: the key’s next lone hit asks for a lease again', () => {
+    const leases = bookWithLease(8);
+    leases.serve(KEY, 1001);
+    leases.endOverdue(1000 + ROOMY_LEASE_MS);
+    expect(leases.wanted(KEY, LIMIT, 1, 1000 + ROOMY_LEASE_MS + LEASE_MS)).toBe(4);
   });
 
   it('should end a lease with its window, giving nothing back to a window that may have ended', () => {
@@ -73,8 +93,8 @@ describe('WindowLeases', () => {
     expect(leases.wanted(KEY, LIMIT, 2, 1002)).toBe(16);
     leases.answered(KEY, { count: 40, msLeft: 29_000, granted: 16, sentAt: 1002, windowEnd: WINDOW_END });
     leases.serve(KEY, 1003);
-    leases.endOverdue(1002 + LEASE_MS);
-    expect(leases.wanted(KEY, LIMIT, 2, 1002 + LEASE_MS)).toBe(8);
+    leases.endOverdue(1002 + ROOMY_LEASE_MS);
+    expect(leases.wanted(KEY, LIMIT, 2, 1002 + ROOMY_LEASE_MS)).toBe(8);
   });
 
   it('should end every lease when the replica stops, giving back what is unused', () => {

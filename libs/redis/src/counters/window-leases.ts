@@ -4,8 +4,11 @@ import { DEFAULT_LEASE_POLICY, type LeasePolicy } from './lease-policy';
 const FIRST_LEASE = 8;
 const LEAST_LEASE = 2;
 const MOST_LEASE = 256;
-/** A key with no hit sent to Redis for this long is forgotten (its next lease size with it). */
-const IDLE_MS = 1000;
+/**
+ * A key idle this long (no hit sent to Redis, no lease ended) is forgotten, its next lease size
+ * with it: well over a roomy lease, so a key busy in bursts keeps the size it has grown to.
+ */
+const IDLE_MS = 10_000;
 
 /** What a replica tells Redis of a lease that ended. */
 export interface Settlement {
@@ -38,7 +41,8 @@ interface Lease {
 }
 
 interface KeyActivity {
-  lastSentAt: number;
+  /** When a hit of the key was last sent to Redis, or a lease of it ended having served some. */
+  lastActiveAt: number;
   nextLease: number;
 }
 
@@ -52,8 +56,8 @@ interface KeyActivity {
 export class WindowLeases {
   private readonly leases = new Map<string, Lease>();
   private readonly activity = new Map<string, KeyActivity>();
-  /** Keys whose lease was asked for by a call not answered yet: one lease a key at a time. */
-  private readonly asking = new Set<string>();
+  /** Keys whose lease was asked for by a call not answered yet (one a key at a time), with their limit. */
+  private readonly asking = new Map<string, number>();
   private prunedAt = 0;
 
   constructor(readonly policy: LeasePolicy = DEFAULT_LEASE_POLICY) {}
@@ -74,27 +78,33 @@ export class WindowLeases {
   wanted(key: string, limit: number, hits: number, now: number): number {
     if (limit < this.policy.minLimit || this.leases.has(key) || this.asking.has(key)) return 0;
     let activity = this.activity.get(key);
-    const busy = hits > 1 || (activity !== undefined && now - activity.lastSentAt <= this.policy.leaseMs);
-    if (activity) activity.lastSentAt = now;
-    else this.activity.set(key, (activity = { lastSentAt: now, nextLease: FIRST_LEASE }));
+    const busy = hits > 1 || (activity !== undefined && now - activity.lastActiveAt <= this.policy.leaseMs);
+    if (activity) activity.lastActiveAt = now;
+    else this.activity.set(key, (activity = { lastActiveAt: now, nextLease: FIRST_LEASE }));
     if (!busy) return 0;
-    this.asking.add(key);
+    this.asking.set(key, limit);
     return Math.min(activity.nextLease, Math.floor(limit / this.policy.limitShare));
   }
 
   /** The answer to a call that asked for `key`'s lease: what it granted, if anything. */
   answered(key: string, grant: Grant | undefined): void {
+    const limit = this.asking.get(key) ?? 0;
     this.asking.delete(key);
-    if (grant && grant.granted > 0) this.grant(key, grant);
+    if (grant && grant.granted > 0) this.grant(key, grant, limit);
   }
 
-  private grant(key: string, grant: Grant): void {
+  /** A window at most half spent at the grant has room: its lease lasts roomyLeaseMs (LeasePolicy). */
+  private leaseMs(grant: Grant, limit: number): number {
+    return grant.count * 2 <= limit ? this.policy.roomyLeaseMs : this.policy.leaseMs;
+  }
+
+  private grant(key: string, grant: Grant, limit: number): void {
     const windowEndsAt = grant.sentAt + grant.msLeft;
     this.leases.set(key, {
       size: grant.granted,
       used: 0,
       countAfterGrant: grant.count,
-      expiresAt: Math.min(grant.sentAt + this.policy.leaseMs, windowEndsAt),
+      expiresAt: Math.min(grant.sentAt + this.leaseMs(grant, limit), windowEndsAt),
       windowEndsAt,
       grantedWindowEnd: grant.windowEnd,
     });
@@ -125,14 +135,18 @@ export class WindowLeases {
   private forgetIdle(now: number): void {
     this.prunedAt = now;
     for (const [key, activity] of this.activity) {
-      if (now - activity.lastSentAt > IDLE_MS && !this.leases.has(key)) this.activity.delete(key);
+      if (now - activity.lastActiveAt > IDLE_MS && !this.leases.has(key)) this.activity.delete(key);
     }
   }
 
   private end(key: string, lease: Lease, now: number): Settlement {
     this.leases.delete(key);
     const activity = this.activity.get(key);
-    if (activity) activity.nextLease = nextLeaseSize(lease);
+    if (activity) {
+      activity.nextLease = nextLeaseSize(lease);
+      // Its hits came from the lease, not Redis: a key still in use is still busy.
+      if (lease.used > 0) activity.lastActiveAt = now;
+    }
     const unused = lease.size - lease.used;
     return {
       released: lease.size,
