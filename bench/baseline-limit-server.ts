@@ -78,7 +78,7 @@ class KeyLimit {
  * from the gateway's own pieces. The key's SHA-256 looked up in the same 5 s cache (Redis on a
  * miss), and one hit on the key's window metered by the same FixedWindowCounter (a batched script
  * call per event-loop turn, the usage tally riding on it, and for a busy key with a high limit, as
- * the bench's keys are, hits leased ahead), with the X-RateLimit-* headers. No
+ * the bench's keys are, hits allotted ahead), with the X-RateLimit-* headers. No
  * Nest, no validation, no deadline. Env: BODIES_FILE as bare Fastify's, REDIS_URL, REDIS_PREFIX.
  */
 async function main(): Promise<void> {

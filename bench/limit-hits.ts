@@ -2,7 +2,7 @@
 import { type RunningApp, scrapeMetrics } from '@pds/testing';
 
 interface LimitHits {
-  readonly lease: number;
+  readonly allotment: number;
   readonly redis: number;
 }
 
@@ -11,15 +11,15 @@ export async function limitHits(app: RunningApp | undefined): Promise<LimitHits 
   if (!app) return undefined;
   const scrape = await scrapeMetrics(app);
   const answered = (by: string) => scrape.value('pds_rate_limit_hits_total', { answered: by }) ?? 0;
-  return { lease: answered('lease'), redis: answered('redis') };
+  return { allotment: answered('allotment'), redis: answered('redis') };
 }
 
-/** The share of the hits between two counts that a lease answered. */
-export function leasedShareOf(
+/** The share of the hits between two counts that an allotment answered. */
+export function allottedShareOf(
   before: LimitHits | undefined,
   after: LimitHits | undefined,
 ): number | undefined {
   if (!before || !after) return undefined;
-  const lease = after.lease - before.lease;
-  return lease / Math.max(1, lease + after.redis - before.redis);
+  const allotment = after.allotment - before.allotment;
+  return allotment / Math.max(1, allotment + after.redis - before.redis);
 }

@@ -15,7 +15,7 @@ const REST_COLUMNS = [
   '÷ limit',
   'CPU µs/req',
   'Redis µs/req',
-  'leased',
+  'allotted',
 ];
 
 export function restReport(rows: readonly RestBenchRow[], connections: number): string {
@@ -43,14 +43,14 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
       row.target === 'gateway' ? ratioTo(row, 'fastify-limit') : '',
       row.cpuUsPerRequest,
       row.redisCpuUsPerRequest,
-      row.leasedShare ?? '',
+      row.allottedShare ?? '',
     ]),
   ];
   return (
     `REST (${connections} connections, medians of the rounds; ÷ = median of the rounds' ratios; ` +
     "fastify-limit = bare Fastify with the gateway's key lookup and shared rate limit; CPU µs/req = " +
     "the server process's CPU time per request; Redis µs/req = Redis' CPU time per request in the same rounds; " +
-    "leased = the share of the gateway's limit hits answered by a lease of the window, not a trip to Redis)\n" +
+    "allotted = the share of the gateway's limit hits answered by an allotment of the window, not a trip to Redis)\n" +
     `${table(lines)}\n`
   );
 }

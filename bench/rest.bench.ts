@@ -6,7 +6,7 @@ import { infoFields, RedisKeys } from '@pds/redis';
 import { deletePrefix, type RunningApp, seedMarket, SHARED_REDIS_URL, uniquePrefix } from '@pds/testing';
 import { Redis } from 'ioredis';
 import { ApiKeyStore } from '../apps/gateway/src';
-import { leasedShareOf, limitHits } from './limit-hits';
+import { allottedShareOf, limitHits } from './limit-hits';
 import { type LoadResult, measureLoad } from './load';
 import { GATEWAY_SCRIPT, spawnNode } from './spawn-node';
 import { median, round } from './statistics';
@@ -41,15 +41,15 @@ export interface RestBenchRow {
   readonly cpuUsPerRequest: number;
   /** Redis' CPU time per request in the same rounds: what the shared limit costs beyond the server. */
   readonly redisCpuUsPerRequest: number;
-  /** The gateway's limit hits answered by a lease, not a script call (a rate: it moves with the load). */
-  readonly leasedShare: number | undefined;
+  /** The gateway's limit hits an allotment answered, not a script call (a rate: it moves with the load). */
+  readonly allottedShare: number | undefined;
   readonly rounds: MeasuredRound[];
 }
 
 type MeasuredRound = LoadResult & {
   readonly cpuUsPerRequest: number;
   readonly redisCpuUsPerRequest: number;
-  readonly leasedShare: number | undefined;
+  readonly allottedShare: number | undefined;
 };
 
 function pidOf(app: RunningApp): number {
@@ -213,7 +213,7 @@ async function measurePath(
         ...result,
         cpuUsPerRequest: perRequest(cpuMs(pid) - cpuBefore),
         redisCpuUsPerRequest: perRequest((await redisCpuMs(redis)) - redisCpuBefore),
-        leasedShare: leasedShareOf(hitsBefore, await limitHits(app)),
+        allottedShare: allottedShareOf(hitsBefore, await limitHits(app)),
       });
     }
   }
@@ -227,7 +227,7 @@ function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): R
     requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
     cpuUsPerRequest: round(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
     redisCpuUsPerRequest: round(median(rounds.map((r) => r.redisCpuUsPerRequest)), 1),
-    leasedShare: medianShare(rounds),
+    allottedShare: medianShare(rounds),
     p50Ms: round(median(rounds.map((r) => r.p50Ms))),
     p99Ms: round(median(rounds.map((r) => r.p99Ms))),
     non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
@@ -236,6 +236,6 @@ function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): R
 }
 
 function medianShare(rounds: readonly MeasuredRound[]): number | undefined {
-  const shares = rounds.flatMap((r) => (r.leasedShare === undefined ? [] : [r.leasedShare]));
+  const shares = rounds.flatMap((r) => (r.allottedShare === undefined ? [] : [r.allottedShare]));
   return shares.length === 0 ? undefined : round(median(shares));
 }

@@ -53,7 +53,7 @@ describe('fault suite: a Sentinel failover under load', () => {
     failoverAt = Date.now();
     const oldMaster = await group.killMaster();
     await group.failedOverFrom(oldMaster, FAILOVER_MS);
-    // Answers started after the promotion: the load's busy key is counted from a replica's lease
+    // Answers started after the promotion: the load's busy key is counted from a replica's allotment
     // for up to 100 ms after the crash without Redis, so an earlier 200 says nothing of the new master.
     const promotedAt = Date.now();
 

@@ -23,7 +23,7 @@ const TIMEOUT_MS = Math.max(180_000, RUNS * 1000);
 
 const REPLICAS = 3;
 const KEYS = 2;
-/** The first is counted hit by hit (below LEASES.minLimit), the others metered with leases. */
+/** The first is counted hit by hit (below ALLOTMENTS.minLimit), the others metered with allotments. */
 const LIMITS = [20, 40, 64, 96];
 
 const replica = fc.integer({ min: 0, max: REPLICAS - 1 });
@@ -52,7 +52,7 @@ const STEPS = [
  * Issue (part 2): the fixed-window counter against a model that counts each window exactly. Three
  * replicas (a counter each, on its own connection, over a gate that can hold its calls back or drop
  * them) meter two keys in real Redis on a virtual clock, through random steps: hits, time passing,
- * window ends, stalls across window ends, restarts that lose leases, limit changes and revocations.
+ * window ends, stalls across window ends, restarts that lose allotments, limit changes and revocations.
  * Each ended window is checked (support/counter-model.ts, checkEndedWindow).
  */
 describe('the fixed-window counter: every order of replicas’ events against a model', () => {

@@ -4,15 +4,15 @@ import { deletePrefix, testRedis, uniquePrefix } from '@pds/testing';
 const LIMIT = 10_000;
 /** Short, so that a window ends by expiring while the test waits for it (a window is never cut short). */
 const WINDOW_MS = 300;
-const LEASE_RECORD_MS = 500;
+const ALLOTMENT_RECORD_MS = 500;
 
 interface Metered {
   hits: number;
-  lease?: number;
+  allotment?: number;
   settlement?: { returned: number; released: number; grantedWindowEnd: number };
 }
 
-describe('the fixed-window script alone: a lease’s unused hits go back only to their own window (real Redis)', () => {
+describe('the fixed-window script alone: an allotment’s unused hits go back only to their own window (real Redis)', () => {
   const prefix = uniquePrefix('rate-limit-window-script');
   const redis = testRedis().connect('test-window-script');
   const run = new RedisScripts(redis).bind(INCREMENT_WINDOWS_SCRIPT);
@@ -27,8 +27,8 @@ describe('the fixed-window script alone: a lease’s unused hits go back only to
   /** One metered window in a call, as fixed-window.lua.ts lays out its KEYS and ARGV. */
   async function meter(key: string, call: Metered) {
     const { returned = 0, released = 0, grantedWindowEnd = 0 } = call.settlement ?? {};
-    const args = [WINDOW_MS, call.hits, LIMIT, call.lease ?? 0, returned, released, grantedWindowEnd];
-    const numbers = await run([key, `${key}:leases`], 0, 1, LEASE_RECORD_MS, ...args);
+    const args = [WINDOW_MS, call.hits, LIMIT, call.allotment ?? 0, returned, released, grantedWindowEnd];
+    const numbers = await run([key, `${key}:allotments`], 0, 1, ALLOTMENT_RECORD_MS, ...args);
     expect(numbers).toHaveLength(METERED_REPLY_LENGTH);
     const [count, , admitted, granted, , windowEnd, returnsDropped] = numbers;
     return { count, admitted, granted, windowEnd, returnsDropped };
@@ -42,9 +42,9 @@ describe('the fixed-window script alone: a lease’s unused hits go back only to
     expect(await redis.exists(key)).toBe(0);
   }
 
-  it('should take a lease’s unused hits back into the window that granted them', async () => {
+  it('should take an allotment’s unused hits back into the window that granted them', async () => {
     const key = newKey();
-    const grant = await meter(key, { hits: 1, lease: 256 });
+    const grant = await meter(key, { hits: 1, allotment: 256 });
     expect(grant).toMatchObject({ count: 257, admitted: 1, granted: 256 });
     expect(grant.windowEnd).toBe(await redis.pexpiretime(key));
     const settlement = { returned: 255, released: 256, grantedWindowEnd: grant.windowEnd ?? 0 };
@@ -53,7 +53,7 @@ describe('the fixed-window script alone: a lease’s unused hits go back only to
 
   it('should drop a late return of 256 granted hits that arrives in the next window, which still lets exactly its limit through', async () => {
     const key = newKey();
-    const grant = await meter(key, { hits: 1, lease: 256 });
+    const grant = await meter(key, { hits: 1, allotment: 256 });
     expect(grant).toMatchObject({ count: 257, granted: 256 });
     await windowEnded(key);
     const next = await meter(key, { hits: 1 });
@@ -66,6 +66,6 @@ describe('the fixed-window script alone: a lease’s unused hits go back only to
       returnsDropped: 255,
     });
     await expect(meter(key, { hits: LIMIT })).resolves.toMatchObject({ count: LIMIT, admitted: LIMIT - 1 });
-    expect(await redis.exists(`${key}:leases`)).toBe(0);
+    expect(await redis.exists(`${key}:allotments`)).toBe(0);
   });
 });

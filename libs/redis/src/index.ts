@@ -22,4 +22,4 @@ export * from './health/redis-memory';
 export * from './nest/redis-memory.metrics';
 export * from './nest/redis-command.metrics';
 export * from './counters/counter-options';
-export type { LeasePolicy } from './counters/lease-policy';
+export type { AllotmentPolicy } from './counters/allotment-policy';

@@ -290,7 +290,10 @@ export class RedisKeys {
     return `${this.prefix}:{accounts}:verification-resent:${accountId}`;
   }
 
-  /** Fixed-window request counter of one tracker (a key id or an address) for one bucket. */
+  /**
+   * Fixed-window request counter of one tracker (a key id or an address) for one bucket. Beside it,
+   * in its slot, `<key>:allotments` (window-calls.ts) counts the hits allotted to replicas ahead.
+   */
   rateLimit(tracker: string, bucket: string): string {
     return `${this.prefix}:rate:{${tracker}}:${bucket}`;
   }

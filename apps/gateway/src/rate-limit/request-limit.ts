@@ -11,7 +11,7 @@ const WINDOW_MS = 60_000;
 /**
  * Per-key, per-operation REST limits (CONTRACT section 5): a fixed window per key and bucket in
  * Redis, the same count on every replica; a round trip per request, or none for a busy key with a
- * high limit while this replica holds a lease of its window (FixedWindowCounter.meter). The script
+ * high limit while this replica holds an allotment of its window (FixedWindowCounter.meter). The script
  * call also tallies the request (and a 429) in the key's hourly usage history (CONTRACT section 10).
  * Counted by ProtectedOperation, for Nest's routes and the price lane alike.
  */

@@ -8,14 +8,14 @@ import {
   mostOf,
   WINDOW_TIME_MS,
 } from './counter-model';
-import { LEASE_TIME_MS, LEASES } from './counter-replicas';
+import { ALLOTMENT_TIME_MS, ALLOTMENTS } from './counter-replicas';
 
 type Step = AsyncCommand<CounterModel, CounterReal>;
 
-/** Room for a lease's time in the window: spent if there is. */
-function spendLeaseTime(model: CounterModel): boolean {
-  if (model.msInWindow + LEASE_TIME_MS > WINDOW_TIME_MS) return false;
-  model.msInWindow += LEASE_TIME_MS;
+/** Room for an allotment's time in the window: spent if there is. */
+function spendAllotmentTime(model: CounterModel): boolean {
+  if (model.msInWindow + ALLOTMENT_TIME_MS > WINDOW_TIME_MS) return false;
+  model.msInWindow += ALLOTMENT_TIME_MS;
   return true;
 }
 
@@ -36,10 +36,10 @@ export class Meter implements Step {
     const window = model.windows[this.key];
     const key = real.replicas.keys[this.key] ?? '';
     if (!window) throw new Error(`no key ${this.key}`);
-    const spend = () => spendLeaseTime(model);
+    const spend = () => spendAllotmentTime(model);
     const { counts, timely } = await real.replicas.meter(this.replica, key, this.hits, limit, spend);
     window.limits.add(limit);
-    window.countedEach ||= limit < LEASES.minLimit;
+    window.countedEach ||= limit < ALLOTMENTS.minLimit;
     window.requests += this.hits;
     window.admitted += counts.filter((count) => count.hits <= limit).length;
     if (!timely) window.disturbed ??= 'hits waited past the window’s time';
@@ -51,15 +51,15 @@ export class Meter implements Step {
   }
 }
 
-/** A lease's time passes: leases that are over settle (when their replica's next sweep sees it). */
+/** An allotment's time passes: allotments that are over settle (when their replica's next sweep sees it). */
 export class PassTime implements Step {
   check(model: Readonly<CounterModel>): boolean {
-    return model.msInWindow + LEASE_TIME_MS <= WINDOW_TIME_MS;
+    return model.msInWindow + ALLOTMENT_TIME_MS <= WINDOW_TIME_MS;
   }
 
   run(model: CounterModel, real: CounterReal): Promise<void> {
-    spendLeaseTime(model);
-    real.replicas.now += LEASE_TIME_MS;
+    spendAllotmentTime(model);
+    real.replicas.now += ALLOTMENT_TIME_MS;
     return Promise.resolve();
   }
 
@@ -69,7 +69,7 @@ export class PassTime implements Step {
 }
 
 /**
- * Every key's window ends, `drained` after every lease ended and settled within it (else with leases
+ * Every key's window ends, `drained` after every allotment ended and settled within it (else with allotments
  * out); each is checked against the model (checkEndedWindow) and the next begins.
  */
 export class EndWindow implements Step {
@@ -80,7 +80,7 @@ export class EndWindow implements Step {
   }
 
   async run(model: CounterModel, real: CounterReal): Promise<void> {
-    const drained = this.drained && model.stalled.size === 0 && spendLeaseTime(model);
+    const drained = this.drained && model.stalled.size === 0 && spendAllotmentTime(model);
     if (drained) await real.replicas.drain();
     const counts = await real.replicas.endWindow();
     model.windows.forEach((window, key) => {
@@ -109,7 +109,7 @@ export class Stall implements Step {
   async run(model: CounterModel, real: CounterReal): Promise<void> {
     model.stalled.add(this.replica);
     disturbAll(model, 'a replica stalled', true);
-    await real.replicas.stall(this.replica, spendLeaseTime(model));
+    await real.replicas.stall(this.replica, spendAllotmentTime(model));
   }
 
   toString(): string {
@@ -118,7 +118,7 @@ export class Stall implements Step {
 }
 
 /**
- * The hole this model was written for: a replica's settlement (a lease's unused hits) held back
+ * The hole this model was written for: a replica's settlement (an allotment's unused hits) held back
  * while its window ends, then landing in the next window, which must not take those hits back.
  */
 export class StallOverWindowEnd implements Step {
@@ -149,7 +149,7 @@ export class Resume implements Step {
 
   run(model: CounterModel, real: CounterReal): Promise<void> {
     model.stalled.delete(this.replica);
-    // Its late releases may lower a later window's lease record: waits there may end early.
+    // Its late releases may lower a later window's allotment record: waits there may end early.
     disturbAll(model, 'a stalled replica’s calls landed');
     real.replicas.resume(this.replica);
     return Promise.resolve();
@@ -160,7 +160,7 @@ export class Resume implements Step {
   }
 }
 
-/** A replica dies with its leases (never settled) and a new one takes its place. */
+/** A replica dies with its allotments (never settled) and a new one takes its place. */
 export class Restart implements Step {
   constructor(readonly replica: number) {}
 
@@ -170,7 +170,7 @@ export class Restart implements Step {
 
   async run(model: CounterModel, real: CounterReal): Promise<void> {
     model.stalled.delete(this.replica);
-    disturbAll(model, 'a replica died holding leases', true);
+    disturbAll(model, 'a replica died holding allotments', true);
     await real.replicas.restart(this.replica);
   }
 
@@ -202,7 +202,7 @@ export class SetLimit implements Step {
   }
 }
 
-/** A key is revoked: its hits stop, while replicas may still hold leases of its window. */
+/** A key is revoked: its hits stop, while replicas may still hold allotments of its window. */
 export class Revoke implements Step {
   constructor(readonly key: number) {}
 

@@ -8,18 +8,18 @@ export interface WindowSeen {
   requests: number;
   admitted: number;
   limits: Set<number>;
-  /** Some hits were counted hit by hit (a limit below the leasing threshold): refused ones count too. */
+  /** Some hits were counted hit by hit (a limit below the allotment threshold): refused ones count too. */
   countedEach: boolean;
   /** Why fewer may pass (a restart, a stall, a limit change, waits that outlived the window's time). */
   disturbed: string | undefined;
-  /** A replica died or stalled holding a lease of this window: its unused hits may never come back. */
-  leaseLost: boolean;
+  /** A replica died or stalled holding an allotment of this window: its unused hits may never come back. */
+  allotmentLost: boolean;
 }
 
 export interface CounterModel {
   /** Each key's limit now. */
   readonly limits: number[];
-  /** Keys revoked: they get no more hits (the counter has no call for it; their leases settle as ever). */
+  /** Keys revoked: they get no more hits (the counter has no call for it; allotments settle as ever). */
   readonly revoked: boolean[];
   /** Replicas whose calls to Redis are held back. */
   readonly stalled: Set<number>;
@@ -44,14 +44,14 @@ export function freshWindows(keys: number): WindowSeen[] {
     limits: new Set<number>(),
     countedEach: false,
     disturbed: undefined,
-    leaseLost: false,
+    allotmentLost: false,
   }));
 }
 
-export function disturbAll(model: CounterModel, why: string, leaseLost = false): void {
+export function disturbAll(model: CounterModel, why: string, allotmentLost = false): void {
   for (const window of model.windows) {
     window.disturbed ??= why;
-    window.leaseLost ||= leaseLost;
+    window.allotmentLost ||= allotmentLost;
   }
 }
 
@@ -61,8 +61,8 @@ export const mostOf = (limits: ReadonlySet<number>): number => Math.max(0, ...li
  * What must hold of a window that ended with `count` in Redis: never more let through than the
  * highest limit its hits carried; every hit let through still counted (a late return from an older
  * window never took hits back from this one); a metered window's count never above that limit;
- * undisturbed, exactly min(requests, limit) let through; and, `drained` (every lease ended and
- * settled before the end) with no lease lost, a metered window's count exactly what it let through.
+ * undisturbed, exactly min(requests, limit) let through; and, `drained` (every allotment ended and
+ * settled before the end) with no allotment lost, a metered window's count exactly what it let through.
  */
 export function checkEndedWindow(window: WindowSeen, count: number, drained: boolean): void {
   const limit = mostOf(window.limits);
@@ -70,5 +70,5 @@ export function checkEndedWindow(window: WindowSeen, count: number, drained: boo
   expect(count).toBeGreaterThanOrEqual(window.admitted);
   if (!window.countedEach) expect(count).toBeLessThanOrEqual(limit);
   if (window.disturbed === undefined) expect(window.admitted).toBe(Math.min(window.requests, limit));
-  if (drained && !window.leaseLost && !window.countedEach) expect(count).toBe(window.admitted);
+  if (drained && !window.allotmentLost && !window.countedEach) expect(count).toBe(window.admitted);
 }

@@ -1,6 +1,6 @@
 import {
   FixedWindowCounter,
-  type LeasePolicy,
+  type AllotmentPolicy,
   type LuaScript,
   type RedisClient,
   RedisScripts,
@@ -13,16 +13,16 @@ import {
  */
 export const WINDOW_MS = 60_000;
 
-/** Leases for limits of tens of hits, so a run reaches each window's limit in a few hundred hits. */
-export const LEASES: LeasePolicy = {
+/** Allotments for limits of tens of hits, so a run reaches each window's limit in a few hundred hits. */
+export const ALLOTMENTS: AllotmentPolicy = {
   minLimit: 32,
   limitShare: 8,
-  leaseMs: 100,
-  roomyLeaseMs: 300,
+  allotmentMs: 100,
+  roomyAllotmentMs: 300,
   recordMs: 1500,
 };
-/** The longest a lease of LEASES lasts: a step of the virtual clock this long ends every lease. */
-export const LEASE_TIME_MS = Math.max(LEASES.leaseMs, LEASES.roomyLeaseMs);
+/** The longest an allotment of ALLOTMENTS lasts: a step of the virtual clock this long ends every one. */
+export const ALLOTMENT_TIME_MS = Math.max(ALLOTMENTS.allotmentMs, ALLOTMENTS.roomyAllotmentMs);
 
 /** A replica's network to Redis: open, holding its calls back (a stall), or gone (a crash). */
 class Gate {
@@ -30,7 +30,7 @@ class Gate {
   private held: { pass: () => void; fail: (error: Error) => void }[] = [];
   private heldOne: () => void = () => undefined;
 
-  /** Resolves once a call is held back (a stalled replica's settlement, when it held a lease). */
+  /** Resolves once a call is held back (a stalled replica's settlement, when it held an allotment). */
   readonly callHeld = (): Promise<void> =>
     this.held.length > 0 ? Promise.resolve() : new Promise((resolve) => (this.heldOne = resolve));
 
@@ -84,7 +84,7 @@ interface Replica {
 
 /**
  * Gateway replicas counting the same keys in real Redis, all reading one virtual clock that moves
- * only when the model says time passes: leases end, and windows end, by the model's steps, not by
+ * only when the model says time passes: allotments end, and windows end, by the model's steps, not by
  * the machine's speed. A window ends as it would by expiring: the clock moves past every replica's
  * view of it and its key leaves Redis.
  */
@@ -104,8 +104,8 @@ export class CounterReplicas {
 
   /**
    * `hits` hits of `key` against `limit` sent by `replica` in one event-loop turn: each one's answer.
-   * While some wait for other replicas' leases, a lease's time passes every 25 ms (those leases end
-   * and settle as they would); false in `timely` once the window's time ran out for that.
+   * While some wait for other replicas' allotments, an allotment's time passes every 25 ms (those
+   * allotments end and settle as they would); false in `timely` once the window's time ran out for that.
    */
   async meter(replica: number, key: string, hits: number, limit: number, timeLeft: () => boolean) {
     const { counter } = this.replica(replica);
@@ -118,19 +118,19 @@ export class CounterReplicas {
     for (;;) {
       await Promise.race([all, new Promise((resolve) => setTimeout(resolve, 25))]);
       if (state.answered) return { counts: await all, timely: state.timely };
-      if (timeLeft()) this.now += LEASE_TIME_MS;
+      if (timeLeft()) this.now += ALLOTMENT_TIME_MS;
       else state.timely = false;
     }
   }
 
   /**
-   * Lets every lease end within its window and waits until each key's lease record is gone: every
-   * settlement has landed (or, for a replica that died holding a lease, the record expired).
+   * Lets every allotment end within its window and waits until each key's allotment record is gone: every
+   * settlement has landed (or, for a replica that died holding an allotment, the record expired).
    */
   async drain(): Promise<void> {
-    this.now += LEASE_TIME_MS;
+    this.now += ALLOTMENT_TIME_MS;
     for (const key of this.keys) {
-      for (let polls = 0; polls < 1000 && (await this.admin.exists(`${key}:leases`)) === 1; polls += 1) {
+      for (let polls = 0; polls < 1000 && (await this.admin.exists(`${key}:allotments`)) === 1; polls += 1) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     }
@@ -141,33 +141,33 @@ export class CounterReplicas {
    * is read and its key deleted, as its expiry would. Resolves with the counts Redis held at the end.
    */
   async endWindow(): Promise<number[]> {
-    this.now += WINDOW_MS + LEASE_TIME_MS;
+    this.now += WINDOW_MS + ALLOTMENT_TIME_MS;
     const counts: number[] = [];
     for (const key of this.keys) {
       counts.push(Number((await this.admin.get(key)) ?? 0));
       const end = await this.admin.pexpiretime(key);
       await this.admin.del(key);
       // A window that ended by expiring started a whole window before the next one can: its end,
-      // the identity its leases' settlements carry, is never the next window's.
+      // the identity its allotments' settlements carry, is never the next window's.
       if (end > 0) await this.redisClockPast(end - WINDOW_MS);
     }
     return counts;
   }
 
   /**
-   * A replica's network holds its calls back until `resume`; then a lease's time passes, so that a
-   * lease it holds ends with its unused hits to give back while the window still runs, and that
-   * settlement is held (awaited for three of its lease sweeps at most: with no lease, none comes).
+   * A replica's network holds its calls back until `resume`; then an allotment's time passes, so that an
+   * allotment it holds ends with its unused hits to give back while the window still runs, and that
+   * settlement is held (awaited for three of its allotment sweeps at most: with no allotment, none comes).
    */
-  async stall(replica: number, leaseTimeLeft: boolean): Promise<void> {
+  async stall(replica: number, allotmentTimeLeft: boolean): Promise<void> {
     const { gate } = this.replica(replica);
     gate.hold();
-    if (!leaseTimeLeft) return;
-    this.now += LEASE_TIME_MS;
+    if (!allotmentTimeLeft) return;
+    this.now += ALLOTMENT_TIME_MS;
     await Promise.race([gate.callHeld(), new Promise((resolve) => setTimeout(resolve, 60))]);
   }
 
-  /** Unused leased hits given back too late for their window, dropped by the script, over every replica. */
+  /** Unused allotted hits given back too late for their window, dropped by the script, over every replica. */
   droppedReturns(): number {
     return (
       this.dropped + this.replicas.reduce((sum, { counter }) => sum + counter.tally.lateReturnsDropped, 0)
@@ -178,7 +178,7 @@ export class CounterReplicas {
     this.replica(replica).gate.open();
   }
 
-  /** A replica dies (its leases lost, its held calls never sent) and a new one starts in its place. */
+  /** A replica dies (its allotments lost, its held calls never sent) and a new one starts in its place. */
   async restart(replica: number): Promise<void> {
     const dead = this.replica(replica);
     dead.gate.crash();
@@ -187,7 +187,7 @@ export class CounterReplicas {
     this.replicas[replica] = this.start(this.connections[replica] ?? this.admin);
   }
 
-  /** Every replica stops as a gateway does, giving back its leases' unused hits. */
+  /** Every replica stops as a gateway does, giving back its allotments' unused hits. */
   async close(): Promise<void> {
     for (const { counter, gate } of this.replicas) {
       gate.open();
@@ -203,7 +203,7 @@ export class CounterReplicas {
 
   private start(redis: RedisClient): Replica {
     const gate = new Gate();
-    const options = { now: () => this.now, leases: LEASES };
+    const options = { now: () => this.now, allotments: ALLOTMENTS };
     return { gate, counter: new FixedWindowCounter(new GatedScripts(redis, gate), redis, options) };
   }
 

@@ -1,15 +1,15 @@
 import type { RedisClient } from '../redis-connection';
 import type { RedisScripts } from '../scripts/redis-scripts';
 import { FixedWindowCounter, slotPartOf } from './fixed-window-counter';
-import { DEFAULT_LEASE_POLICY } from './lease-policy';
+import { DEFAULT_ALLOTMENT_POLICY } from './allotment-policy';
 
-const RECORD_MS = DEFAULT_LEASE_POLICY.recordMs;
+const RECORD_MS = DEFAULT_ALLOTMENT_POLICY.recordMs;
 
 type Call = { keys: readonly string[]; args: readonly (string | number)[] };
 
 /**
  * Each counted key's window and hits: ARGV[1] is the number of counted keys (ARGV[2] metered ones,
- * ARGV[3] the lease record's ms), a `windowMs, hits` pair each follows.
+ * ARGV[3] the allotment record's ms), a `windowMs, hits` pair each follows.
  */
 const windowsOf = (call: Call) =>
   Array.from({ length: Number(call.args[0]) }, (_, index) => ({
@@ -59,7 +59,7 @@ describe('FixedWindowCounter', () => {
     ]);
     await expect(counter.increment('p:rate:{a}:x', 60_000)).resolves.toEqual({ hits: 3, msLeft: 60_000 });
     expect(calls).toHaveLength(2);
-    expect(counter.tally).toEqual({ byRedis: 4, byLease: 0, waits: 0, lateReturnsDropped: 0 });
+    expect(counter.tally).toEqual({ byRedis: 4, byAllotment: 0, waits: 0, lateReturnsDropped: 0 });
   });
 
   it('should hold the hits that come while a call is in flight and send them, with those of the two turns after its answer, in one call', async () => {

@@ -8,17 +8,17 @@ export interface WindowCount {
 
 /** What the script says of a metered window (one with a limit), after the call. */
 export interface MeteredReply {
-  /** Hits let through, leases included (never above the limit). */
+  /** Hits let through, allotments included (never above the limit). */
   readonly count: number;
   readonly msLeft: number;
   /** How many of the call's hits were let through: the first ones, in order. */
   readonly admitted: number;
-  /** Hits granted to the caller's lease (0: none). */
+  /** Hits granted to the caller's allotment (0: none). */
   readonly granted: number;
-  /** Set when hits were refused while other leases are out: the ms those leases may still run. */
-  readonly leasesMsLeft: number;
+  /** Set when hits were refused while other allotments are out: the ms those allotments may still run. */
+  readonly allotmentsMsLeft: number;
   /**
-   * The window's end by Redis' clock (epoch ms, its PEXPIRETIME): its identity, which a lease's
+   * The window's end by Redis' clock (epoch ms, its PEXPIRETIME): its identity, which an allotment's
    * settlement carries so that its unused hits go back to the window they were granted from and
    * never to a later one.
    */
@@ -33,19 +33,19 @@ export const METERED_REPLY_LENGTH = 7;
 
 /**
  * ARGV[1] = c counted windows, ARGV[2] = m metered windows, ARGV[3] = how long a grant keeps a
- * window's lease record (ms). Counted: KEYS[i] (i ≤ c) with `windowMs, hits`: INCRBY the hits
+ * window's allotment record (ms). Counted: KEYS[i] (i ≤ c) with `windowMs, hits`: INCRBY the hits
  * (refused ones too) and start the window of `windowMs` on its first hit, atomically.
- * Metered: the pair KEYS[c+2j-1] (window) and KEYS[c+2j] (its lease record, same slot) with
- * `windowMs, hits, limit, lease, returned, released, grantedWindowEnd`: first a lease that ended
+ * Metered: the pair KEYS[c+2j-1] (window) and KEYS[c+2j] (its allotment record, same slot) with
+ * `windowMs, hits, limit, allotment, returned, released, grantedWindowEnd`: first an allotment that ended
  * settles (`released` hits no longer out, `returned` of them unused given back, only to the window
  * they were granted from: the one whose PEXPIRETIME is exactly `grantedWindowEnd`. A window ends
  * only by expiring, so a later window of the key starts at or after that end and ends a window
  * later: a late return finds another end and is dropped), then the hits are let through up to the
- * limit (refused ones are not counted), then `lease` more are granted if the window keeps 4 times
+ * limit (refused ones are not counted), then `allotment` more are granted if the window keeps 4 times
  * that much room. Then each later KEYS is a tally hash, its ARGV
  * `expireAt, fieldCount, field, amount, …`: HINCRBY each field and EXPIREAT the hash (epoch seconds).
  * Returns per counted window `hits, msLeft`, then per metered window
- * `count, msLeft, admitted, granted, leasesMsLeft, windowEnd, returnsDropped` (MeteredReply).
+ * `count, msLeft, admitted, granted, allotmentsMsLeft, windowEnd, returnsDropped` (MeteredReply).
  */
 export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   name: 'pdsIncrementWindows',
@@ -55,7 +55,7 @@ export const INCREMENT_WINDOWS_SCRIPT = defineLuaScript({
   lua: `
 local counted = tonumber(ARGV[1])
 local metered = tonumber(ARGV[2])
-local leaseRecordMs = ARGV[3]
+local allotmentRecordMs = ARGV[3]
 local time = redis.call('TIME')
 local nowMs = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local replies = {}
@@ -75,11 +75,11 @@ for index = 1, counted do
 end
 for index = 1, metered do
   local key = KEYS[counted + index * 2 - 1]
-  local leases = KEYS[counted + index * 2]
+  local allotments = KEYS[counted + index * 2]
   local windowMs = tonumber(ARGV[at])
   local hits = tonumber(ARGV[at + 1])
   local limit = tonumber(ARGV[at + 2])
-  local lease = tonumber(ARGV[at + 3])
+  local allotment = tonumber(ARGV[at + 3])
   local returned = tonumber(ARGV[at + 4])
   local released = tonumber(ARGV[at + 5])
   local grantedWindowEnd = tonumber(ARGV[at + 6])
@@ -87,8 +87,8 @@ for index = 1, metered do
   local ttl = redis.call('PTTL', key)
   local windowEnd = redis.call('PEXPIRETIME', key)
   local dropped = 0
-  if released > 0 and redis.call('EXISTS', leases) == 1 then
-    if redis.call('DECRBY', leases, released) <= 0 then redis.call('DEL', leases) end
+  if released > 0 and redis.call('EXISTS', allotments) == 1 then
+    if redis.call('DECRBY', allotments, released) <= 0 then redis.call('DEL', allotments) end
   end
   if returned > 0 then
     if windowEnd == grantedWindowEnd then redis.call('DECRBY', key, returned) else dropped = returned end
@@ -97,7 +97,7 @@ for index = 1, metered do
   local room = limit - count
   local admitted = math.min(hits, math.max(room, 0))
   local granted = 0
-  if admitted == hits and lease > 0 and room - admitted >= 4 * lease then granted = lease end
+  if admitted == hits and allotment > 0 and room - admitted >= 4 * allotment then granted = allotment end
   if admitted + granted > 0 then
     count = redis.call('INCRBY', key, admitted + granted)
     if ttl < 0 then
@@ -107,11 +107,11 @@ for index = 1, metered do
     end
   end
   if granted > 0 then
-    redis.call('INCRBY', leases, granted)
-    redis.call('PEXPIRE', leases, leaseRecordMs)
+    redis.call('INCRBY', allotments, granted)
+    redis.call('PEXPIRE', allotments, allotmentRecordMs)
   end
-  local leasesMsLeft = 0
-  if admitted < hits then leasesMsLeft = math.max(redis.call('PTTL', leases), 0) end
+  local allotmentsMsLeft = 0
+  if admitted < hits then allotmentsMsLeft = math.max(redis.call('PTTL', allotments), 0) end
   if ttl < 0 then
     ttl = windowMs
     windowEnd = nowMs + windowMs
@@ -120,7 +120,7 @@ for index = 1, metered do
   replies[#replies + 1] = ttl
   replies[#replies + 1] = admitted
   replies[#replies + 1] = granted
-  replies[#replies + 1] = leasesMsLeft
+  replies[#replies + 1] = allotmentsMsLeft
   replies[#replies + 1] = windowEnd
   replies[#replies + 1] = dropped
 end

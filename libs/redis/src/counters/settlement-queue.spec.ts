@@ -5,7 +5,7 @@ const FIRST_WINDOW_END = 1_800_000_060_000;
 const NEXT_WINDOW_END = FIRST_WINDOW_END + 60_000;
 
 describe('SettlementQueue', () => {
-  it('should release both leases of one key and give back the unused hits of both when they share a window', () => {
+  it('should release both allotments of one key and give back the unused hits of both when they share a window', () => {
     const queue = new SettlementQueue();
     queue.add(KEY, { released: 8, returned: 3, grantedWindowEnd: FIRST_WINDOW_END });
     queue.add(KEY, { released: 16, returned: 5, grantedWindowEnd: FIRST_WINDOW_END });
@@ -21,7 +21,7 @@ describe('SettlementQueue', () => {
     });
   });
 
-  it('should give back only the later window’s unused hits when two leases of one key span two windows', () => {
+  it('should give back only the later window’s unused hits when two allotments of one key span two windows', () => {
     const queue = new SettlementQueue();
     queue.add(KEY, { released: 8, returned: 3, grantedWindowEnd: NEXT_WINDOW_END });
     queue.add(KEY, { released: 16, returned: 5, grantedWindowEnd: FIRST_WINDOW_END });

@@ -1,7 +1,7 @@
 import { bySlotGroup } from './slot-part';
-import type { Settlement } from './window-leases';
+import type { Settlement } from './window-allotments';
 
-/** Leases that ended, by window key, until the next call of their slot carries them. */
+/** Allotments that ended, by window key, until the next call of their slot carries them. */
 export class SettlementQueue {
   private settlements = new Map<string, Settlement>();
 
@@ -10,7 +10,7 @@ export class SettlementQueue {
   }
 
   /**
-   * Two settlements of one key not sent yet become one: both leases are released, and only the
+   * Two settlements of one key not sent yet become one: both allotments are released, and only the
    * unused hits of the later window go back (an earlier window that was followed by a later one is over).
    */
   add(key: string, settlement: Settlement): void {

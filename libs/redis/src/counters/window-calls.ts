@@ -5,17 +5,17 @@ import {
   type WindowCount,
 } from './fixed-window.lua';
 import type { HitTally, TallyWrite } from './tally-buffer';
-import type { Settlement } from './window-leases';
+import type { Settlement } from './window-allotments';
 
 /** Plain counts of a counter's answers for metrics, read at scrape: the hot path only adds to a number. */
 export interface CounterTally {
   /** Hits answered by a script call. */
   byRedis: number;
-  /** Hits counted from this replica's lease of their window, with no trip. */
-  byLease: number;
-  /** Hits refused while other leases were out, held to ask again. */
+  /** Hits counted from this replica's allotment of their window, with no trip. */
+  byAllotment: number;
+  /** Hits refused while other allotments were out, held to ask again. */
   waits: number;
-  /** A lease's unused hits given back after their window had ended: dropped by the script. */
+  /** An allotment's unused hits given back after their window had ended: dropped by the script. */
   lateReturnsDropped: number;
 }
 
@@ -25,7 +25,7 @@ export type TallyHit = (hit: PendingHit, rejected: boolean) => void;
 export interface PendingHit {
   readonly key: string;
   readonly windowMs: number;
-  /** Set for a metered hit (let through up to this limit, leases allowed); else counted. */
+  /** Set for a metered hit (let through up to this limit, allotments allowed); else counted. */
   readonly limit?: number;
   readonly tally: HitTally | undefined;
   readonly resolve: (count: WindowCount) => void;
@@ -40,11 +40,11 @@ export interface CountedWindow {
   readonly hits: PendingHit[];
 }
 
-/** A call's metered hits of one key, the lease it asks for, and the settlement of one that ended. */
+/** A call's metered hits of one key, the allotment it asks for, and the settlement of one that ended. */
 export interface MeteredWindow extends CountedWindow {
   /** The first hit's limit (0 for a settlement alone). */
   readonly limit: number;
-  lease: number;
+  allotment: number;
   settlement?: Settlement;
 }
 
@@ -53,9 +53,9 @@ export interface CallWindows {
   readonly metered: MeteredWindow[];
 }
 
-/** The key of a window's lease record: in the window key's slot, as the window key has a `{tag}`. */
-export function leasesKeyOf(windowKey: string): string {
-  return `${windowKey}:leases`;
+/** The key of a window's allotment record: in the window key's slot, as the window key has a `{tag}`. */
+export function allotmentsKeyOf(windowKey: string): string {
+  return `${windowKey}:allotments`;
 }
 
 /** The hits by key, keys in order of their first hit; the settlements join their key's window. */
@@ -71,12 +71,18 @@ export function windowsOf(
     else if (hit.limit === undefined)
       counted.set(hit.key, { key: hit.key, windowMs: hit.windowMs, hits: [hit] });
     else
-      metered.set(hit.key, { key: hit.key, windowMs: hit.windowMs, limit: hit.limit, lease: 0, hits: [hit] });
+      metered.set(hit.key, {
+        key: hit.key,
+        windowMs: hit.windowMs,
+        limit: hit.limit,
+        allotment: 0,
+        hits: [hit],
+      });
   }
   for (const [key, settlement] of settlements) {
     const window = metered.get(key);
     if (window) window.settlement = settlement;
-    else metered.set(key, { key, windowMs: 0, limit: 0, lease: 0, hits: [], settlement });
+    else metered.set(key, { key, windowMs: 0, limit: 0, allotment: 0, hits: [], settlement });
   }
   return { counted: [...counted.values()], metered: [...metered.values()] };
 }
@@ -85,18 +91,18 @@ export function windowsOf(
 export function scriptArguments(
   windows: CallWindows,
   tallies: readonly TallyWrite[],
-  leaseRecordMs: number,
+  allotmentRecordMs: number,
 ): { keys: string[]; args: (string | number)[] } {
   const keys: string[] = [];
-  const args: (string | number)[] = [windows.counted.length, windows.metered.length, leaseRecordMs];
+  const args: (string | number)[] = [windows.counted.length, windows.metered.length, allotmentRecordMs];
   for (const window of windows.counted) {
     keys.push(window.key);
     args.push(window.windowMs, window.hits.length);
   }
   for (const window of windows.metered) {
     const settlement = window.settlement;
-    keys.push(window.key, leasesKeyOf(window.key));
-    args.push(window.windowMs, window.hits.length, window.limit, window.lease);
+    keys.push(window.key, allotmentsKeyOf(window.key));
+    args.push(window.windowMs, window.hits.length, window.limit, window.allotment);
     args.push(settlement?.returned ?? 0, settlement?.released ?? 0, settlement?.grantedWindowEnd ?? 0);
   }
   for (const tally of tallies) {
@@ -131,7 +137,7 @@ export function repliesOf(
         msLeft: at(start + 1),
         admitted: at(start + 2),
         granted: at(start + 3),
-        leasesMsLeft: at(start + 4),
+        allotmentsMsLeft: at(start + 4),
         windowEnd: at(start + 5),
         returnsDropped: at(start + 6),
       };
@@ -152,14 +158,14 @@ export function answerCounted(window: CountedWindow, count: WindowCount, tallyHi
 
 /**
  * The first `admitted` hits their count in order, the others their `limit + 1` (refused); while other
- * leases are out, those others are not answered but returned, to ask again once those settle.
+ * allotments are out, those others are not answered but returned, to ask again once those settle.
  */
 export function answerMetered(window: MeteredWindow, reply: MeteredReply, tallyHit: TallyHit): PendingHit[] {
   let hits = reply.count - reply.granted - reply.admitted;
   const waiting: PendingHit[] = [];
   window.hits.forEach((hit, index) => {
     const admitted = index < reply.admitted;
-    if (!admitted && reply.leasesMsLeft > 0) {
+    if (!admitted && reply.allotmentsMsLeft > 0) {
       waiting.push(hit);
       return;
     }

@@ -1,17 +1,17 @@
 import type { WindowCount } from './fixed-window.lua';
 import { SettlementQueue } from './settlement-queue';
-import type { Grant, WindowLeases } from './window-leases';
+import type { Grant, WindowAllotments } from './window-allotments';
 
 /**
- * A replica's leases of busy keys' windows (WindowLeases) with the settlements of those that
+ * A replica's allotments of busy keys' windows (WindowAllotments) with the settlements of those that
  * ended, held until the next call of their slot carries them (SettlementQueue). `served` is told
- * of each hit a lease counts, for the counter's tallies.
+ * of each hit an allotment counts, for the counter's tallies.
  */
-export class LeasedHits {
+export class AllottedHits {
   private readonly settlements = new SettlementQueue();
 
   constructor(
-    private readonly leases: WindowLeases,
+    private readonly allotments: WindowAllotments,
     private readonly served: (key: string) => void,
   ) {}
 
@@ -20,28 +20,28 @@ export class LeasedHits {
     return this.settlements.size > 0;
   }
 
-  /** A hit counted from `key`'s lease; a lease found spent is ended, to settle with the next call. */
+  /** A hit counted from `key`'s allotment; one found spent is ended, to settle with the next call. */
   serve(key: string, now: number): WindowCount | undefined {
-    const count = this.leases.serve(key, now);
+    const count = this.allotments.serve(key, now);
     if (count) {
       this.served(key);
       return count;
     }
-    const settlement = this.leases.endIfSpent(key, now);
+    const settlement = this.allotments.endIfSpent(key, now);
     if (settlement) this.settlements.add(key, settlement);
     return undefined;
   }
 
-  /** Ends the leases that are over; true when some now wait to settle. */
+  /** Ends the allotments that are over; true when some now wait to settle. */
   endOverdue(now: number): boolean {
-    const ended = this.leases.endOverdue(now);
+    const ended = this.allotments.endOverdue(now);
     for (const [key, settlement] of ended) this.settlements.add(key, settlement);
     return ended.length > 0;
   }
 
-  /** Ends every lease (a replica stopping), so that its unused hits go back. */
+  /** Ends every allotment (a replica stopping), so that its unused hits go back. */
   endAll(now: number): void {
-    for (const [key, settlement] of this.leases.endAll(now)) this.settlements.add(key, settlement);
+    for (const [key, settlement] of this.allotments.endAll(now)) this.settlements.add(key, settlement);
   }
 
   /** The settlements waiting, by slot group, removed from the queue. */
@@ -49,13 +49,13 @@ export class LeasedHits {
     return this.settlements.take(groupOf);
   }
 
-  /** The lease to ask for with `hits` hits of `key` sent at `now` (0: none). */
+  /** The allotment to ask for with `hits` hits of `key` sent at `now` (0: none). */
   wanted(key: string, limit: number, hits: number, now: number): number {
-    return this.leases.wanted(key, limit, hits, now);
+    return this.allotments.wanted(key, limit, hits, now);
   }
 
-  /** What a call that asked for `key`'s lease granted (undefined: the call failed). */
+  /** What a call that asked for `key`'s allotment granted (undefined: the call failed). */
   answered(key: string, grant: Grant | undefined): void {
-    this.leases.answered(key, grant);
+    this.allotments.answered(key, grant);
   }
 }

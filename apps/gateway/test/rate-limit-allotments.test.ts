@@ -11,13 +11,13 @@ function replica(name: string): { redis: RedisClient; counter: FixedWindowCounte
   return { redis, counter: new FixedWindowCounter(new RedisScripts(redis), redis) };
 }
 
-/** Two hits of `key` in one turn, which makes `counter` take a lease of its window: their counts. */
+/** Two hits of `key` in one turn, which makes `counter` take an allotment of its window: their counts. */
 function twoHitsInATurn(counter: FixedWindowCounter, key: string): Promise<WindowCount[]> {
   return Promise.all([counter.meter(key, WINDOW_MS, LIMIT), counter.meter(key, WINDOW_MS, LIMIT)]);
 }
 
 /**
- * Runs `body` with Date.now() standing still (timers and Redis run on): a lease lives LEASE_MS,
+ * Runs `body` with Date.now() standing still (timers and Redis run on): an allotment lives ALLOTMENT_MS,
  * and a busy machine can spend longer than that between a grant and the assertion that reads it.
  */
 async function withClockStopped<T>(body: () => Promise<T>): Promise<T> {
@@ -62,11 +62,11 @@ async function meterMany(
   return outcome;
 }
 
-describe('leases of a busy key’s window across replicas (real Redis, CONTRACT section 5)', () => {
-  const prefix = uniquePrefix('rate-limit-leases');
-  const a = replica('test-leases-a');
-  const b = replica('test-leases-b');
-  const c = replica('test-leases-c');
+describe('allotments of a busy key’s window across replicas (real Redis, CONTRACT section 5)', () => {
+  const prefix = uniquePrefix('rate-limit-allotments');
+  const a = replica('test-allotments-a');
+  const b = replica('test-allotments-b');
+  const c = replica('test-allotments-c');
   let keyCount = 0;
   const newKey = () => `${prefix}:rate:{key-${(keyCount += 1)}}:getCurrentPrice`;
 
@@ -76,16 +76,16 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     for (const each of [a, b, c]) each.redis.disconnect();
   });
 
-  it('should lease hits ahead for a key hit twice in a turn, the window counting them spent', async () => {
+  it('should allot hits ahead for a key hit twice in a turn, the window counting them spent', async () => {
     const key = newKey();
     await withClockStopped(async () => {
       const counts = await twoHitsInATurn(a.counter, key);
       expect(counts.map((count) => count.hits)).toEqual([1, 2]);
       expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
-      // The next hit comes from the lease, as if the window had stopped at it.
-      const byLease = a.counter.tally.byLease;
+      // The next hit comes from the allotment, as if the window had stopped at it.
+      const byAllotment = a.counter.tally.byAllotment;
       await expect(a.counter.meter(key, WINDOW_MS, LIMIT)).resolves.toMatchObject({ hits: 3 });
-      expect(a.counter.tally.byLease).toBe(byLease + 1);
+      expect(a.counter.tally.byAllotment).toBe(byAllotment + 1);
     });
   });
 
@@ -131,50 +131,50 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     },
   );
 
-  it('should hold a hit refused while another replica’s lease is out, and let it through with the lease’s unused hits', async () => {
+  it('should hold a hit refused while another replica’s allotment is out, and let it through with the allotment’s unused hits', async () => {
     const key = newKey();
-    // Another replica's lease of 8 hits as the script records it, none of them used yet.
+    // Another replica's allotment of 8 hits as the script records it, none of them used yet.
     await b.redis.set(key, 8, 'PX', WINDOW_MS);
-    await b.redis.set(`${key}:leases`, 8, 'PX', WINDOW_MS);
+    await b.redis.set(`${key}:allotments`, 8, 'PX', WINDOW_MS);
     let admitted = 0;
     let refused = 0;
-    let reachedTheLease: () => void = () => undefined;
-    const leaseReached = new Promise<void>((resolve) => (reachedTheLease = resolve));
+    let reachedTheAllotment: () => void = () => undefined;
+    const allotmentReached = new Promise<void>((resolve) => (reachedTheAllotment = resolve));
     const hits = Array.from({ length: LIMIT - 8 + 9 }, () =>
       b.counter.meter(key, WINDOW_MS, LIMIT).then((count) => {
         if (count.hits > LIMIT) refused += 1;
-        else if ((admitted += 1) === LIMIT - 8) reachedTheLease();
+        else if ((admitted += 1) === LIMIT - 8) reachedTheAllotment();
       }),
     );
-    await leaseReached;
+    await allotmentReached;
     expect(refused).toBe(0);
     expect(b.counter.tally.waits).toBeGreaterThanOrEqual(9);
-    // The lease ends unused: its replica gives the 8 hits back.
+    // The allotment ends unused: its replica gives the 8 hits back.
     await b.redis.decrby(key, 8);
-    await b.redis.del(`${key}:leases`);
+    await b.redis.del(`${key}:allotments`);
     await Promise.all(hits);
     expect({ admitted, refused }).toEqual({ admitted: LIMIT, refused: 1 });
   });
 
-  it('should let fewer through, never more, when a replica dies holding a lease', async () => {
+  it('should let fewer through, never more, when a replica dies holding an allotment', async () => {
     const key = newKey();
-    const dying = replica('test-leases-dying');
-    const leased = await withClockStopped(async () => {
+    const dying = replica('test-allotments-dying');
+    const allotted = await withClockStopped(async () => {
       await twoHitsInATurn(dying.counter, key);
       const count = Number(await b.redis.get(key));
       dying.redis.disconnect();
       return count;
     });
-    expect(leased).toBeGreaterThan(2);
-    // Its lease is never settled: the others wait for the lease record to expire, then refuse.
+    expect(allotted).toBeGreaterThan(2);
+    // Its allotment is never settled: the others wait for the allotment record to expire, then refuse.
     const outcome = await meterMany(b.counter, key, LIMIT);
-    expect(outcome).toEqual({ admitted: LIMIT - leased, refused: leased });
+    expect(outcome).toEqual({ admitted: LIMIT - allotted, refused: allotted });
     await dying.counter.onModuleDestroy();
   });
 
-  it('should give a lease’s unused hits back when its replica stops', async () => {
+  it('should give an allotment’s unused hits back when its replica stops', async () => {
     const key = newKey();
-    const stopping = replica('test-leases-stopping');
+    const stopping = replica('test-allotments-stopping');
     await withClockStopped(async () => {
       await twoHitsInATurn(stopping.counter, key);
       expect(Number(await b.redis.get(key))).toBeGreaterThan(2);
@@ -182,13 +182,13 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     });
     stopping.redis.disconnect();
     expect(await b.redis.get(key)).toBe('2');
-    expect(await b.redis.exists(`${key}:leases`)).toBe(0);
+    expect(await b.redis.exists(`${key}:allotments`)).toBe(0);
   });
 
   it('should give a stalled replica’s late return of unused hits to no window but the one that granted them', async () => {
     const key = newKey();
     const shortWindowMs = 2000;
-    const stalled = replica('test-leases-stalled');
+    const stalled = replica('test-allotments-stalled');
     // The replica's clock stands still, as a stalled process's does: it still believes the granting
     // window runs when its settlement finally goes out, after that window ended and the next began.
     await withClockStopped(async () => {
@@ -202,7 +202,7 @@ describe('leases of a busy key’s window across replicas (real Redis, CONTRACT 
     expect(await b.redis.get(key)).toBe('1');
   });
 
-  it('should count a key with a limit below the leasing threshold hit by hit, refused hits too', async () => {
+  it('should count a key with a limit below the allotment threshold hit by hit, refused hits too', async () => {
     const key = newKey();
     const counts = await Promise.all(Array.from({ length: 5 }, () => a.counter.meter(key, WINDOW_MS, 3)));
     expect(counts.map((count) => count.hits)).toEqual([1, 2, 3, 4, 5]);
