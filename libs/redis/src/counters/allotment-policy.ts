@@ -11,9 +11,10 @@ export interface AllotmentPolicy {
   readonly allotmentMs: number;
   /**
    * How long instead when the window was at most half spent at the grant: far from the limit, no
-   * replica waits for the allotment's unused hits, and a busy key asks Redis a fifth as often.
-   * Shorter than the request deadline, so a hit that does wait for one (a key sending its whole
-   * limit again every second) is still answered 429, not 503.
+   * replica waits for the allotment's unused hits, and a busy key asks Redis a quarter as often.
+   * It and recordMs stay under the request deadline (800 ms), so a hit that does wait for one (a
+   * key sending its whole limit again every second, or a replica died holding one) is still
+   * answered 429, not 503.
    */
   readonly roomyAllotmentMs: number;
   /**
@@ -28,6 +29,6 @@ export const DEFAULT_ALLOTMENT_POLICY: AllotmentPolicy = {
   minLimit: 6000,
   limitShare: 64,
   allotmentMs: 100,
-  roomyAllotmentMs: 500,
-  recordMs: 1000,
+  roomyAllotmentMs: 400,
+  recordMs: 700,
 };
