@@ -65,7 +65,8 @@ function laneHandler(route: OperationRoute, answer: PriceAnswer, steps: Steps): 
     const startedAt = performance.now();
     envelope.open(request, reply);
     try {
-      await operation.admit(request, reply, bucket);
+      const admitted = operation.admit(request, reply, bucket);
+      if (admitted) await admitted;
       // Where Nest sets a route's @Header headers: once the guards passed.
       for (const { name, value } of headers) void reply.header(name, value);
       const query = queries.transform(request.query, metadata) as object;

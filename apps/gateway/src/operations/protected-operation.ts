@@ -19,9 +19,13 @@ export class ProtectedOperation {
   /**
    * Authenticates the request's key, leaves its principal on the request (CurrentPrincipal) and
    * counts the request in `bucket` (X-RateLimit-*). Throws or rejects with the refusal; no promise
-   * but the limit's when the key is cached, the price request's common path.
+   * at all when the key is cached and an allotment counts the hit, the price request's common path.
    */
-  admit(request: FastifyRequest & AuthenticatedRequest, reply: FastifyReply, bucket: string): Promise<void> {
+  admit(
+    request: FastifyRequest & AuthenticatedRequest,
+    reply: FastifyReply,
+    bucket: string,
+  ): Promise<void> | undefined {
     const found = principalOfRequest(this.authenticator, request);
     if (found instanceof Promise) {
       return found.then((principal) => {

@@ -26,23 +26,36 @@ export class RequestLimit {
     this.targets = new HitTargets(keys);
   }
 
-  /** Counts one request of `principal` in `bucket`; sets X-RateLimit-*; throws 429 past the limit. */
-  async count(principal: ApiKeyPrincipal, bucket: string, reply: FastifyReply): Promise<void> {
+  /**
+   * Counts one request of `principal` in `bucket`; sets X-RateLimit-*; throws (or rejects) 429 past
+   * the limit. No promise when this replica's allotment of the window counts it (no Redis trip).
+   */
+  count(principal: ApiKeyPrincipal, bucket: string, reply: FastifyReply): Promise<void> | undefined {
     const limit = principal.requestsPerMinute;
     const { windowKey, tally } = this.targets.of(principal, principal.id, bucket, limit, Date.now());
-    let count: WindowCount;
-    try {
-      count = await this.counter.meter(windowKey, WINDOW_MS, limit, tally);
-    } catch (error) {
-      throw asStorageError(error);
+    const allotted = this.counter.meterAllotted(windowKey, limit, tally);
+    if (allotted) {
+      answer(allotted, limit, reply);
+      return undefined;
     }
-    const seconds = retryAfterSeconds(count.msLeft);
-    // On every authenticated answer, the 429 included (CONTRACT section 5).
-    reply.header('X-RateLimit-Limit', limit);
-    reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
-    reply.header('X-RateLimit-Reset', seconds);
-    if (count.hits > limit) {
-      throw tooManyRequests(`Rate limit of ${limit} requests per minute exceeded`, count.msLeft);
-    }
+    return this.counter.meter(windowKey, WINDOW_MS, limit, tally).then(
+      (count) => {
+        answer(count, limit, reply);
+      },
+      (error: unknown) => {
+        throw asStorageError(error);
+      },
+    );
+  }
+}
+
+/** The X-RateLimit-* headers of `count`, on every authenticated answer, the 429 included (CONTRACT section 5). */
+function answer(count: WindowCount, limit: number, reply: FastifyReply): void {
+  const seconds = retryAfterSeconds(count.msLeft);
+  reply.header('X-RateLimit-Limit', limit);
+  reply.header('X-RateLimit-Remaining', Math.max(0, limit - count.hits));
+  reply.header('X-RateLimit-Reset', seconds);
+  if (count.hits > limit) {
+    throw tooManyRequests(`Rate limit of ${limit} requests per minute exceeded`, count.msLeft);
   }
 }

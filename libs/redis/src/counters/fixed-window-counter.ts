@@ -99,8 +99,17 @@ export class FixedWindowCounter implements OnModuleDestroy {
   meter(key: string, windowMs: number, limit: number, tally?: HitTally): Promise<WindowCount> {
     if (limit < this.minAllotmentLimit || slotPartOf(key) === key)
       return this.increment(key, windowMs, tally);
-    const served = this.sameSlot(key, tally) ? this.serveFromAllotment(key, tally) : undefined;
+    const served = this.meterAllotted(key, limit, tally);
     return served ? Promise.resolve(served) : this.enqueue({ key, windowMs, limit, tally });
+  }
+
+  /**
+   * `meter`'s answer when this replica's allotment of `key`'s window counts the hit now, with no
+   * trip and no promise (the price request's common path); undefined when `meter` must be called.
+   */
+  meterAllotted(key: string, limit: number, tally?: HitTally): WindowCount | undefined {
+    if (limit < this.minAllotmentLimit || !this.sameSlot(key, tally)) return undefined;
+    return this.serveFromAllotment(key, tally);
   }
 
   /** Writes what is left (a gateway stopping), so at most the counts of a crash are lost. */
