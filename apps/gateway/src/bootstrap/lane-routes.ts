@@ -10,6 +10,7 @@ import { type OperationRoute, operationRoute } from '../operations/operation-rou
 import { ProtectedOperation } from '../operations/protected-operation';
 import type { QueryValidationPipe } from '../validation/query-validation.pipe';
 import type { PriceLane } from './price-lane';
+import { expectLaneReproducesGlobals } from './lane-globals';
 import type { RequestEnvelope } from './request-envelope';
 
 type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -42,6 +43,7 @@ export function serveOnLane(
   lane: PriceLane,
   steps: Omit<Steps, 'operation'>,
 ): void {
+  expectLaneReproducesGlobals(app);
   const answers = priceAnswers(app.get(PricesController));
   const all: Steps = { ...steps, operation: app.get(ProtectedOperation) };
   const { fastify } = lane;
