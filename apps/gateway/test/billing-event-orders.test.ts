@@ -1,57 +1,27 @@
 import { submitForm } from '@pds/testing';
 import { until } from './support/admin-api';
 import type { SignedInUser } from './support/accounts-api';
+import { billingApi, billingStackForFile, newPayer, rateLimitOf } from './support/billing-stack';
 import {
-  billingApi,
-  type BillingStack,
-  newPayer,
-  rateLimitOf,
-  startBillingStack,
-} from './support/billing-stack';
-import { proCustomer, webhooksSettled } from './support/billing-customers';
-
-/** How long a change may take to show, on a busy machine: a limit on the wait, not a measure. */
-const SETTLE_MS = 60_000;
-
-interface AccountView {
-  readonly id: string;
-  readonly plan: string;
-  readonly subscription: {
-    status: string;
-    cancelAtPeriodEnd: boolean;
-    pendingPlan: string | null;
-  } | null;
-}
-
-interface InvoiceView {
-  readonly amount: string;
-  readonly status: string;
-}
+  accountOf,
+  accountWhen,
+  invoicesOf,
+  limitOn,
+  proCustomer,
+  SETTLE_MS,
+  webhooksSettled,
+} from './support/billing-customers';
 
 /**
  * Issue 54: the findings of events in an order nobody planned, each replayed from outside through
  * two gateway replicas and the payments simulator (CONTRACT section 10).
  */
 describe('billing: money stays right in every order of events', () => {
-  let stack: BillingStack;
-
-  beforeAll(async () => {
-    stack = await startBillingStack('billing-event-orders');
-  });
-
-  afterAll(async () => {
-    await stack.close();
-  });
-
-  const accountOf = async (user: SignedInUser): Promise<AccountView> =>
-    (await billingApi(stack.gateways[1], user).account()).body as AccountView;
-
-  const invoicesOf = async (user: SignedInUser): Promise<InvoiceView[]> =>
-    ((await billingApi(stack.gateways[1], user).invoices()).body as { invoices: InvoiceView[] }).invoices;
+  const stack = billingStackForFile('billing-event-orders');
 
   const customerOf = async (user: SignedInUser): Promise<string> =>
     (await stack.harness.redis.hget(
-      stack.harness.keys.account((await accountOf(user)).id),
+      stack.harness.keys.account((await accountOf(stack, user)).id),
       'stripeCustomerId',
     )) ?? '';
 
@@ -62,23 +32,18 @@ describe('billing: money stays right in every order of events', () => {
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     expect((await api.changePlan('business')).status).toBe(402);
     await webhooksSettled(stack);
-    expect(await accountOf(user)).toMatchObject({
+    expect(await accountOf(stack, user)).toMatchObject({
       plan: 'pro',
       subscription: { status: 'active', cancelAtPeriodEnd: true },
     });
-    expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
+    expect((await invoicesOf(stack, user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
 
     await stack.sim.control('POST', `/subscriptions/${subscription}/fix-card`);
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
-    await until(
-      () => rateLimitOf(stack.gateways[1], key),
-      (limit) => limit === 40,
-      SETTLE_MS,
-      'free limits',
-    );
+    await limitOn(stack.gateways[1], key, 40);
     await webhooksSettled(stack);
-    expect((await accountOf(user)).plan).toBe('free');
-    expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
+    expect((await accountOf(stack, user)).plan).toBe('free');
+    expect((await invoicesOf(stack, user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
   });
 
   it('should expire the first Checkout when a second is opened, so only one can be paid', async () => {
@@ -88,12 +53,7 @@ describe('billing: money stays right in every order of events', () => {
     const second = (await api.checkout('business')).body as { url: string };
     expect((await fetch(first.url)).status).toBe(410);
     await submitForm(second.url, 'Pay');
-    await until(
-      () => accountOf(user),
-      (view) => view.plan === 'business',
-      SETTLE_MS,
-      'business',
-    );
+    await accountWhen(stack, user, (view) => view.plan === 'business', 'business');
     const customer = await customerOf(user);
     const all = await stack.sim.stripe.subscriptions.list({ customer, status: 'all' });
     expect(all.data.map((subscription) => subscription.status)).toEqual(['active']);
@@ -102,7 +62,7 @@ describe('billing: money stays right in every order of events', () => {
   it('should cancel and refund at once a second subscription paid all the same, keeping the first', async () => {
     const { user, key, subscription } = await proCustomer(stack, 'second-paid@example.test');
     const customer = await customerOf(user);
-    const accountId = (await accountOf(user)).id;
+    const accountId = (await accountOf(stack, user)).id;
     // A second Checkout made around the gateway (a race the expiry cannot see), paid.
     const extra = await stack.sim.stripe.checkout.sessions.create({
       mode: 'subscription',
@@ -131,19 +91,14 @@ describe('billing: money stays right in every order of events', () => {
     );
     expect(refunds.data.map((refund) => refund.amount)).toEqual([payment!.amount_paid]);
     await webhooksSettled(stack);
-    expect((await accountOf(user)).plan).toBe('pro');
+    expect((await accountOf(stack, user)).plan).toBe('pro');
     expect((await stack.sim.stripe.subscriptions.retrieve(subscription)).status).toBe('active');
     expect(await rateLimitOf(stack.gateways[1], key)).toBe(300);
 
     // Cancelling the plan ends the one that is left: back to free, nothing charged again.
     expect((await billingApi(stack.gateways[0], user).changePlan('free')).status).toBe(200);
     await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
-    await until(
-      () => rateLimitOf(stack.gateways[1], key),
-      (limit) => limit === 40,
-      SETTLE_MS,
-      'free limits',
-    );
+    await limitOn(stack.gateways[1], key, 40);
     // Paid: the first Pro invoice and the refunded Business one; no renewal of either.
     const paidInvoices = await stack.sim.stripe.invoices.list({ customer, status: 'paid' });
     expect(paidInvoices.data).toHaveLength(2);

@@ -1,27 +1,16 @@
 import { until } from './support/admin-api';
-import type { SignedInUser } from './support/accounts-api';
+import { billingApi, billingStackForFile, newPayer, rateLimitOf } from './support/billing-stack';
 import {
-  billingApi,
-  type BillingStack,
-  newPayer,
-  rateLimitOf,
-  startBillingStack,
-} from './support/billing-stack';
-import { limitOnEveryReplica, proCustomer, webhooksSettled } from './support/billing-customers';
+  accountOf,
+  accountWhen,
+  invoicesOf,
+  limitOnEveryReplica,
+  proCustomer,
+  webhooksSettled,
+  renewalDeclined,
+} from './support/billing-customers';
 
 const DAY = 86_400;
-
-interface AccountView {
-  readonly id: string;
-  readonly plan: string;
-  readonly subscription: { status: string; currentPeriodEnd: string; pendingPlan: string | null } | null;
-}
-
-interface InvoiceView {
-  readonly id: string;
-  readonly amount: string;
-  readonly status: string;
-}
 
 /**
  * Issue 34: an upgrade applies once its prorated charge is paid (Stripe's pending updates), with a
@@ -29,21 +18,7 @@ interface InvoiceView {
  * invoice open.
  */
 describe('billing: an upgrade applies once paid, on two gateway replicas', () => {
-  let stack: BillingStack;
-
-  beforeAll(async () => {
-    stack = await startBillingStack('billing-paid-upgrade');
-  });
-
-  afterAll(async () => {
-    await stack.close();
-  });
-
-  const accountOf = async (user: SignedInUser, replica: 0 | 1 = 1): Promise<AccountView> =>
-    (await billingApi(stack.gateways[replica], user).account()).body as AccountView;
-
-  const invoicesOf = async (user: SignedInUser): Promise<InvoiceView[]> =>
-    ((await billingApi(stack.gateways[1], user).invoices()).body as { invoices: InvoiceView[] }).invoices;
+  const stack = billingStackForFile('billing-paid-upgrade');
 
   it('should answer 402 to an upgrade whose prorated charge is declined, voiding its invoice at once, the plan and limits unchanged on every replica', async () => {
     const { user, key, subscription } = await proCustomer(stack, 'declined-upgrade@example.test');
@@ -57,11 +32,14 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
         'The card was declined for the prorated charge of Business; the plan is unchanged. Update the card in the billing portal and try again.',
     });
     await webhooksSettled(stack);
-    expect(await accountOf(user, 0)).toMatchObject({ plan: 'pro', subscription: { status: 'active' } });
-    expect(await accountOf(user, 1)).toMatchObject({ plan: 'pro' });
+    expect(await accountOf(stack, user, 0)).toMatchObject({
+      plan: 'pro',
+      subscription: { status: 'active' },
+    });
+    expect(await accountOf(stack, user, 1)).toMatchObject({ plan: 'pro' });
     for (const gateway of stack.gateways) expect(await rateLimitOf(gateway, key)).toBe(300);
     // The declined change's invoice is voided at once (CONTRACT section 10): nothing is left to charge.
-    const [proration] = await invoicesOf(user);
+    const [proration] = await invoicesOf(stack, user);
     expect(proration).toMatchObject({ status: 'void' });
     expect(Number(proration!.amount)).toBeGreaterThan(39);
 
@@ -69,28 +47,22 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
     await stack.sim.control('POST', `/subscriptions/${subscription}/fix-card`);
     await stack.sim.control('POST', '/clock/advance', { seconds: DAY });
     await webhooksSettled(stack);
-    expect((await invoicesOf(user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
-    expect((await accountOf(user)).plan).toBe('pro');
+    expect((await invoicesOf(stack, user)).map((invoice) => invoice.status)).toEqual(['void', 'paid']);
+    expect((await accountOf(stack, user)).plan).toBe('pro');
     expect(await rateLimitOf(stack.gateways[1], key)).toBe(300);
   });
 
   it('should answer 409 to a plan change while a renewal is past due', async () => {
     const { user, subscription } = await proCustomer(stack, 'past-due-upgrade@example.test');
-    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
-    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
-    await until(
-      () => accountOf(user),
-      (view) => view.subscription?.status === 'past_due',
-      5_000,
-      'past_due',
-    );
+    await renewalDeclined(stack, subscription);
+    await accountWhen(stack, user, (view) => view.subscription?.status === 'past_due', 'past_due');
     const refused = await billingApi(stack.gateways[1], user).changePlan('business');
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({
       code: 'CONFLICT',
       message: 'A payment of the subscription is past due; fix the payment in the billing portal first',
     });
-    expect((await accountOf(user)).plan).toBe('pro');
+    expect((await accountOf(stack, user)).plan).toBe('pro');
   });
 
   it('should preview the prorated charge of an upgrade and then charge exactly that', async () => {
@@ -112,11 +84,11 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
 
     expect((await api.changePlan('business')).status).toBe(200);
     await limitOnEveryReplica(stack, key, 1200);
-    const [charged] = await invoicesOf(user);
+    const [charged] = await invoicesOf(stack, user);
     expect(charged).toMatchObject({ amount: quote.amountDue, status: 'paid' });
 
     const down = (await api.preview('pro')).body as { effective: string; amountDue: string; at: string };
-    const account = await accountOf(user);
+    const account = await accountOf(stack, user);
     expect(down).toEqual({
       plan: 'pro',
       amountDue: '0.00',
@@ -154,12 +126,11 @@ describe('billing: an upgrade applies once paid, on two gateway replicas', () =>
 
   it('should void the open invoices of a plan that ended when every retry was declined', async () => {
     const { user, key, subscription } = await proCustomer(stack, 'voided@example.test');
-    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
-    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
+    await renewalDeclined(stack, subscription);
     await stack.sim.control('POST', '/clock/advance', { seconds: 16 * DAY });
     await limitOnEveryReplica(stack, key, 40);
     const invoices = await until(
-      () => invoicesOf(user),
+      () => invoicesOf(stack, user),
       (list) => list[0]?.status === 'void',
       5_000,
       'the unpaid renewal void',

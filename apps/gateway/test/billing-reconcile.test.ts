@@ -10,6 +10,7 @@ import {
   subscribe,
   subscriptionIdOf,
 } from './support/billing-stack';
+import { accountOf, accountWhen, limitOn, renewalDeclined, SETTLE_MS } from './support/billing-customers';
 import { type Sim, startCache, startSim } from './support/history-stack';
 
 /** Issue 15, acceptance 2: what lost webhooks left undone, the cache worker's reconciliation does. */
@@ -18,6 +19,15 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
   let exchange: Sim;
   let cache: RunningApp;
   const reconciliations = () => cache.output.filter((line) => line.includes('"billing-reconciled"')).length;
+  const twoMoreRuns = async (): Promise<void> => {
+    const runs = reconciliations();
+    await until(
+      () => Promise.resolve(reconciliations()),
+      (count) => count >= runs + 2,
+      SETTLE_MS,
+      'two more runs',
+    );
+  };
 
   beforeAll(async () => {
     stack = await startBillingStack('billing-reconcile');
@@ -46,19 +56,8 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
     const key = await billingApi(a, user).createKey();
     await stack.sim.control('POST', '/webhooks/drop', { type: 'checkout.session.completed', count: 1 });
     await buyBoost(a, user, 'boost_hour');
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 240,
-      10_000,
-      'the reconciled boost',
-    );
-    const runs = reconciliations();
-    await until(
-      () => Promise.resolve(reconciliations()),
-      (count) => count >= runs + 2,
-      10_000,
-      'two more runs',
-    );
+    await limitOn(b, key, 240);
+    await twoMoreRuns();
     expect(await rateLimitOf(b, key)).toBe(240);
   });
 
@@ -68,12 +67,7 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
     const key = await billingApi(a, user).createKey();
     await stack.sim.control('POST', '/webhooks/drop', {});
     await subscribe(a, user, 'business');
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 1200,
-      10_000,
-      'the reconciled plan',
-    );
+    await limitOn(b, key, 1200);
   });
 
   it('should show a downgrade planned in the portal and a declined renewal whose webhooks were all lost', async () => {
@@ -81,30 +75,22 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
     const user = await newPayer(stack, 'lost-changes@example.test');
     const key = await billingApi(a, user).createKey();
     await subscribe(a, user, 'business');
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 1200,
-      10_000,
-      'business',
-    );
+    await limitOn(b, key, 1200);
     await stack.sim.control('POST', '/webhooks/drop', {});
     const portal = (await billingApi(a, user).portal()).body as { url: string };
     await submitForm(portal.url, 'Change to Pro');
-    const account = () => billingApi(b, user).account();
-    await until(
-      async () => ((await account()).body as { subscription: { pendingPlan: string | null } }).subscription,
-      (subscription) => subscription.pendingPlan === 'pro',
-      10_000,
+    const { id } = await accountWhen(
+      stack,
+      user,
+      (view) => view.subscription?.pendingPlan === 'pro',
       'the reconciled pending plan',
     );
-    const { id } = (await account()).body as { id: string };
     const subscription = await subscriptionIdOf(stack, id);
-    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
-    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
-    await until(
-      async () => (await account()).body as { plan: string; subscription: { status: string } },
-      (view) => view.plan === 'pro' && view.subscription.status === 'past_due',
-      10_000,
+    await renewalDeclined(stack, subscription);
+    await accountWhen(
+      stack,
+      user,
+      (view) => view.plan === 'pro' && view.subscription?.status === 'past_due',
       'pro in grace, reconciled',
     );
     expect(await rateLimitOf(a, key)).toBe(300);
@@ -115,14 +101,8 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
     const user = await newPayer(stack, 'lost-unpaid-upgrade@example.test');
     const key = await billingApi(a, user).createKey();
     await subscribe(a, user, 'pro');
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 300,
-      10_000,
-      'pro',
-    );
-    const account = () => billingApi(b, user).account();
-    const { id } = (await account()).body as { id: string };
+    await limitOn(b, key, 300);
+    const { id } = await accountOf(stack, user);
     const subscription = await subscriptionIdOf(stack, id);
     await stack.sim.control('POST', '/webhooks/drop', {});
     // The portal changes the price with Stripe's default payment behavior: Business at once, its
@@ -130,29 +110,18 @@ describe('billing: reconciliation with Stripe in the cache worker', () => {
     await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
     const portal = (await billingApi(a, user).portal()).body as { url: string };
     await submitForm(portal.url, 'Change to Business');
-    await until(
-      async () => ((await account()).body as { subscription: { status: string } }).subscription.status,
-      (status) => status === 'past_due',
-      10_000,
+    await accountWhen(
+      stack,
+      user,
+      (view) => view.subscription?.status === 'past_due',
       'past_due, reconciled',
     );
-    const runs = reconciliations();
-    await until(
-      () => Promise.resolve(reconciliations()),
-      (count) => count >= runs + 2,
-      10_000,
-      'two more runs',
-    );
-    expect(((await account()).body as { plan: string }).plan).toBe('pro');
+    await twoMoreRuns();
+    expect((await accountOf(stack, user)).plan).toBe('pro');
     for (const gateway of stack.gateways) expect(await rateLimitOf(gateway, key)).toBe(300);
 
     await stack.sim.control('POST', '/clock/advance', { seconds: 16 * 86_400 });
-    await until(
-      () => rateLimitOf(a, key),
-      (limit) => limit === 40,
-      10_000,
-      'free once the plan ended',
-    );
+    await limitOn(a, key, 40);
     const open = () => stack.sim.stripe.invoices.list({ subscription, status: 'open' });
     await until(
       async () => (await open()).data.length,

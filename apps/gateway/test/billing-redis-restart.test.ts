@@ -7,6 +7,7 @@ import {
   rateLimitOf,
   startBillingStack,
 } from './support/billing-stack';
+import { limitOn, webhooksSettled } from './support/billing-customers';
 
 /** Issue 15, acceptance 3: a Redis restart between payment and webhook loses nothing and grants once. */
 describe('billing across a Redis restart', () => {
@@ -52,18 +53,8 @@ describe('billing across a Redis restart', () => {
     await server.start();
     redisDown = false;
 
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 500,
-      15_000,
-      'pro plus the boost',
-    );
-    await until(
-      async () => (await stack.sim.deliveries()).every((delivery) => delivery.state === 'delivered'),
-      (done) => done,
-      15_000,
-      'every webhook delivered',
-    );
+    await limitOn(b, key, 500);
+    await webhooksSettled(stack);
     expect(await rateLimitOf(a, key)).toBe(500);
     expect(await stack.harness.redis.hlen(stack.harness.keys.accountBoosts(id))).toBe(1);
   });

@@ -5,40 +5,24 @@ import {
   PAYMENTS_SIM_WEBHOOK_SECRET,
   submitForm,
 } from '@pds/testing';
-import { until } from './support/admin-api';
 import {
   baseOf,
   billingApi,
-  type BillingStack,
+  billingStackForFile,
   buyBoost,
   newPayer,
   rateLimitOf,
-  startBillingStack,
   subscribe,
   subscriptionIdOf,
 } from './support/billing-stack';
+import { accountOf, accountWhen, limitOn, limitOnEveryReplica } from './support/billing-customers';
 import { getJson } from './support/gateway-harness';
 import { connect, wsUrl } from './support/ws-client';
 import { dumpPrefix } from './support/redis-dump';
 
-interface AccountView {
-  readonly id: string;
-  readonly plan: string;
-  readonly subscription: { status: string; currentPeriodEnd: string; cancelAtPeriodEnd: boolean } | null;
-  readonly limits: { requestsPerMinute: number; wsConnections: number; apiKeys: number };
-}
-
 /** Issue 15, acceptance 1: a new user subscribes, boosts, cancels, and is back on free, on two replicas. */
 describe('billing: subscribe on the checkout page, on two gateway replicas', () => {
-  let stack: BillingStack;
-
-  beforeAll(async () => {
-    stack = await startBillingStack('billing-e2e');
-  });
-
-  afterAll(async () => {
-    await stack.close();
-  });
+  const stack = billingStackForFile('billing-e2e');
 
   it('should list the plans and boosts with decimal-string prices, without a key', async () => {
     const answer = await getJson(`${baseOf(stack.gateways[1])}/api/v1/billing/plans`);
@@ -78,15 +62,8 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
     const paid = await subscribe(a, user, 'pro');
     expect(paid.status).toBe(303);
     expect(paid.location).toContain('https://prices.example.test/account?checkout=success');
-    for (const gateway of [a, b]) {
-      await until(
-        () => rateLimitOf(gateway, key),
-        (limit) => limit === 300,
-        5_000,
-        'the pro limit',
-      );
-    }
-    const account = (await billingApi(b, user).account()).body as AccountView;
+    await limitOnEveryReplica(stack, key, 300);
+    const account = await accountOf(stack, user);
     expect(account).toMatchObject({
       plan: 'pro',
       limits: { requestsPerMinute: 300, wsConnections: 5, apiKeys: 10 },
@@ -110,18 +87,13 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
     await Promise.all(streams.map(({ client }) => client.close()));
 
     await buyBoost(a, user, 'boost_hour');
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 500,
-      5_000,
-      'the boosted limit',
-    );
+    await limitOn(b, key, 500);
 
     const portal = await billingApi(a, user).portal();
     expect(portal.status).toBe(201);
     await submitForm((portal.body as { url: string }).url, 'Cancel at period end');
     await eventually(async () => {
-      const view = (await billingApi(b, user).account()).body as AccountView;
+      const view = await accountOf(stack, user);
       return view.subscription?.cancelAtPeriodEnd ? view : undefined;
     }, 'cancel at period end shown');
 
@@ -129,13 +101,8 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
       'POST',
       `/subscriptions/${await subscriptionIdOf(stack, account.id)}/advance-to-period-end`,
     );
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 240,
-      5_000,
-      'free plus the boost',
-    );
-    const ended = (await billingApi(a, user).account()).body as AccountView;
+    await limitOn(b, key, 240);
+    const ended = await accountOf(stack, user, 0);
     expect(ended).toMatchObject({
       plan: 'free',
       subscription: { status: 'canceled' },
@@ -153,12 +120,7 @@ describe('billing: subscribe on the checkout page, on two gateway replicas', () 
     ];
     for (const url of urls) await submitForm(url, 'Pay');
     urls.push(((await api.portal()).body as { url: string }).url);
-    await until(
-      async () => ((await billingApi(b, user).account()).body as AccountView).plan,
-      (plan) => plan === 'pro',
-      5_000,
-      'pro',
-    );
+    await accountWhen(stack, user, (view) => view.plan === 'pro', 'pro');
     const logs = [...a.output, ...b.output].join('\n');
     const stored = [...(await dumpPrefix(stack.harness.redis, stack.harness.prefix)).entries()]
       .flat(2)

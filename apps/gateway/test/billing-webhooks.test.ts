@@ -1,30 +1,24 @@
 import { PAYMENTS_SIM_WEBHOOK_SECRET } from '@pds/testing';
 import Stripe from 'stripe';
 import { until } from './support/admin-api';
+import type { SignedInUser } from './support/accounts-api';
 import {
   baseOf,
   billingApi,
-  type BillingStack,
+  billingStackForFile,
   buyBoost,
   newPayer,
   rateLimitOf,
-  startBillingStack,
   subscribe,
   subscriptionIdOf,
   WEBHOOK_PATH,
 } from './support/billing-stack';
-
-interface AccountView {
-  readonly id: string;
-  readonly plan: string;
-  readonly subscription: { status: string } | null;
-}
+import { accountOf, accountWhen, limitOn, renewalDeclined } from './support/billing-customers';
 
 /** Issue 15, acceptance 2: Stripe's webhooks, signed or not, repeated, out of order, failing. */
 describe('billing: Stripe webhooks', () => {
-  let stack: BillingStack;
-  const planOf = async (user: Parameters<typeof billingApi>[1]) =>
-    ((await billingApi(stack.gateways[1], user).account()).body as AccountView).plan;
+  const stack = billingStackForFile('billing-webhooks');
+  const planOf = async (user: SignedInUser) => (await accountOf(stack, user)).plan;
   const postWebhook = (payload: string, signature?: string) =>
     fetch(`${baseOf(stack.gateways[0])}${WEBHOOK_PATH}`, {
       method: 'POST',
@@ -35,21 +29,13 @@ describe('billing: Stripe webhooks', () => {
       body: payload,
     });
 
-  beforeAll(async () => {
-    stack = await startBillingStack('billing-webhooks');
-  });
-
   afterEach(async () => {
     await stack.sim.control('DELETE', '/webhooks/rules');
   });
 
-  afterAll(async () => {
-    await stack.close();
-  });
-
   it('should refuse a missing, wrong, stale or future-dated signature with 400 and change nothing', async () => {
     const user = await newPayer(stack, 'forger@example.test');
-    const { id } = (await billingApi(stack.gateways[0], user).account()).body as AccountView;
+    const { id } = await accountOf(stack, user, 0);
     const payload = JSON.stringify({
       id: 'evt_forged',
       object: 'event',
@@ -82,7 +68,7 @@ describe('billing: Stripe webhooks', () => {
     const [a, b] = stack.gateways;
     const user = await newPayer(stack, 'concurrent@example.test');
     await subscribe(a, user, 'pro');
-    const { id } = (await billingApi(a, user).account()).body as AccountView;
+    const { id } = await accountOf(stack, user, 0);
     const customer = await stack.harness.redis.hget(stack.harness.keys.account(id), 'stripeCustomerId');
     expect(customer).toEqual(expect.any(String));
     const payload = JSON.stringify({
@@ -115,12 +101,7 @@ describe('billing: Stripe webhooks', () => {
     const key = await billingApi(a, user).createKey();
     await subscribe(a, user, 'pro');
     await buyBoost(a, user, 'boost_day');
-    await until(
-      () => rateLimitOf(b, key),
-      (limit) => limit === 500,
-      5_000,
-      'pro plus one boost',
-    );
+    await limitOn(b, key, 500);
     await until(
       async () => (await stack.sim.deliveries()).filter((d) => d.duplicate && d.state === 'delivered').length,
       (count) => count >= 6,
@@ -128,7 +109,7 @@ describe('billing: Stripe webhooks', () => {
       'the duplicates delivered',
     );
     expect(await rateLimitOf(b, key)).toBe(500);
-    const { id } = (await billingApi(a, user).account()).body as AccountView;
+    const { id } = await accountOf(stack, user, 0);
     expect(await stack.harness.redis.hlen(stack.harness.keys.accountBoosts(id))).toBe(1);
     // What keeps the paid session from granting twice is kept for weeks, not for ever.
     const markers = await stack.harness.redis.keys(stack.harness.keys.paidBoostSession('*'));
@@ -144,40 +125,24 @@ describe('billing: Stripe webhooks', () => {
     await subscribe(stack.gateways[0], user, 'business');
     expect(await planOf(user)).toBe('free');
     await stack.sim.control('POST', '/webhooks/release', { order: 'reverse' });
-    await until(
-      () => planOf(user),
-      (plan) => plan === 'business',
-      5_000,
-      'the business plan',
-    );
+    await accountWhen(stack, user, (view) => view.plan === 'business', 'the business plan');
   });
 
   it('should keep the plan on a failed renewal showing past_due, and drop to free when canceled', async () => {
     const user = await newPayer(stack, 'late-payer@example.test');
     await subscribe(stack.gateways[0], user, 'pro');
-    await until(
-      () => planOf(user),
-      (plan) => plan === 'pro',
-      5_000,
-      'the pro plan',
-    );
-    const { id } = (await billingApi(stack.gateways[0], user).account()).body as AccountView;
+    await accountWhen(stack, user, (view) => view.plan === 'pro', 'the pro plan');
+    const { id } = await accountOf(stack, user, 0);
     const subscription = await subscriptionIdOf(stack, id);
-    await stack.sim.control('POST', `/subscriptions/${subscription}/fail-next-renewal`);
-    await stack.sim.control('POST', `/subscriptions/${subscription}/advance-to-period-end`);
-    const pastDue = await until(
-      async () => (await billingApi(stack.gateways[1], user).account()).body as AccountView,
+    await renewalDeclined(stack, subscription);
+    const pastDue = await accountWhen(
+      stack,
+      user,
       (view) => view.subscription?.status === 'past_due',
-      5_000,
       'past_due shown',
     );
     expect(pastDue.plan).toBe('pro');
     await stack.sim.control('POST', `/subscriptions/${subscription}/cancel`);
-    await until(
-      () => planOf(user),
-      (plan) => plan === 'free',
-      5_000,
-      'back on free',
-    );
+    await accountWhen(stack, user, (view) => view.plan === 'free', 'back on free');
   });
 });

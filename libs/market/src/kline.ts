@@ -20,8 +20,14 @@ export function klineOpenTimeMs(kline: Kline): number {
   return fromIsoTime(kline.openTime);
 }
 
+/**
+ * What a kline takes from a trade: its price, quantity and time (the index's second adds to its
+ * klines as one trade of the second's volume).
+ */
+export type KlineFill = Pick<Trade, 'price' | 'quantity' | 'time'>;
+
 /** The open kline that a trade starts when none exists yet for its interval. */
-export function klineFromTrade(trade: Trade, interval: Interval): Kline {
+export function klineFromTrade(trade: KlineFill, interval: Interval): Kline {
   const openTime = openTimeOf(trade.time, interval);
   return {
     openTime: toIsoTime(openTime),
@@ -37,7 +43,7 @@ export function klineFromTrade(trade: Trade, interval: Interval): Kline {
 }
 
 /** The open kline after one more trade inside it, with exact decimal arithmetic. */
-export function applyTrade(kline: Kline, trade: Trade): Kline {
+export function applyTrade(kline: Kline, trade: KlineFill): Kline {
   return {
     ...kline,
     high: maxDecimal(kline.high, trade.price),

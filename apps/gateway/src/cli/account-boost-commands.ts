@@ -20,7 +20,7 @@ export async function grantAccountBoost(store: AccountBoosts, args: readonly str
 
 export async function listAccountBoosts(store: AccountBoosts, args: readonly string[]): Promise<string[]> {
   const id = positional(args, 0, 'the account id', 'account-boosts');
-  const boosts = await store.activeOfKnownAccount(id);
+  const boosts = await store.activeOfKnown(id);
   if (!boosts) throw new CommandFailed(`No account with id ${id}.`);
   return boosts.length === 0 ? [`No active boosts for account ${id}.`] : boosts.map(describeBoost);
 }

@@ -49,7 +49,7 @@ export async function grantBoost(store: KeyBoosts, args: readonly string[]): Pro
 
 export async function listBoosts(store: KeyBoosts, args: readonly string[]): Promise<string[]> {
   const id = positional(args, 0, 'the key id', 'boosts');
-  const boosts = await store.activeOfKnownKey(id);
+  const boosts = await store.activeOfKnown(id);
   if (!boosts) throw new CommandFailed(`No key with id ${id}.`);
   return boosts.length === 0 ? [`No active boosts for key ${id}.`] : boosts.map(describeBoost);
 }

@@ -16,14 +16,15 @@ export {
 export { KeyLimits } from './limits/key-limits';
 export { OwnerPlans } from './limits/owner-plans';
 export { RATE_LIMIT_BUCKET, RateLimitBucket, RateLimited } from './limits/rate-limit-bucket';
-export { type Boost, type NewBoost } from './boosts/boost';
+export { type Boost, type BoostTarget, type NewBoost } from './boosts/boost';
 export {
-  type BoostedKey,
+  type BoostOwner,
   BoostStore,
   type EndOutcome,
   type GrantOutcome,
   MAX_ACTIVE_BOOSTS,
 } from './boosts/boost.store';
+export { OwnerBoosts } from './boosts/owner-boosts';
 export { accountBoostView, boostView } from './boosts/boost-view';
 export { BOOST_ENDS, BOOST_TAKES_EFFECT } from './boosts/boost-timing';
 export { AccountBoostDto, AccountBoostListDto, BoostDto, BoostListDto } from './boosts/dto/boost.dto';

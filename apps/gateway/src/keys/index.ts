@@ -20,6 +20,7 @@ export { AdminOnly } from './admin/admin-only.decorator';
 export { notFound } from './admin/not-found';
 export { bearerTokenOf } from './authentication/bearer-token';
 export { KeyBoosts } from './boosts/key-boosts';
+export { AdminBoostRoutes } from './boosts/admin-boost-routes';
 export { ApiKeyDto, ApiKeyListDto, CreatedApiKeyDto } from './dto/api-key.dto';
 export { apiKeyView, type ApiKeyView } from './dto/api-key-view';
 export { CreateApiKeyDto, toNewApiKey } from './dto/create-api-key.dto';

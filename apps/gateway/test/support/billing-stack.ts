@@ -72,6 +72,39 @@ export async function startBillingStack(
   };
 }
 
+/**
+ * The stack of one test file: started before its tests and closed after them. Its parts are read
+ * inside a test or hook, once it has started.
+ */
+export function billingStackForFile(label: string, options: BillingStackOptions = {}): BillingStack {
+  let started: BillingStack | undefined;
+  const running = (): BillingStack => {
+    if (!started) throw new Error('the billing stack is not started (used outside a test?)');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startBillingStack(label, options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get harness() {
+      return running().harness;
+    },
+    get sink() {
+      return running().sink;
+    },
+    get sim() {
+      return running().sim;
+    },
+    get gateways() {
+      return running().gateways;
+    },
+    close: () => running().close(),
+  };
+}
+
 /** The billing and account operations of one signed-in user on one replica. */
 export function billingApi(gateway: RunningApp, user: SignedInUser) {
   const headers = { authorization: `Bearer ${user.accessToken}` };

@@ -1,14 +1,12 @@
 import {
-  addDecimals,
+  applyTrade,
   closeTimeOf,
   fromIsoTime,
   INTERVALS,
   type Interval,
   type Kline,
-  maxDecimal,
-  minDecimal,
+  klineFromTrade,
   openTimeOf,
-  toIsoTime,
 } from '@pds/market';
 import type { KlineWrite } from '../market-state/write-step';
 
@@ -76,27 +74,8 @@ function isSlotOf(kline: Kline, interval: Interval): boolean {
   );
 }
 
+/** A second with a value adds to its kline as one trade of the second's volume would. */
 function withTick(kline: Kline | undefined, tick: IndexTick, interval: Interval): Kline {
-  if (kline) {
-    return {
-      ...kline,
-      high: maxDecimal(kline.high, tick.price),
-      low: minDecimal(kline.low, tick.price),
-      close: tick.price,
-      volume: addDecimals(kline.volume, tick.volume),
-      trades: kline.trades + 1,
-    };
-  }
-  const openTime = openTimeOf(tick.time, interval);
-  return {
-    openTime: toIsoTime(openTime),
-    closeTime: toIsoTime(closeTimeOf(openTime, interval)),
-    open: tick.price,
-    high: tick.price,
-    low: tick.price,
-    close: tick.price,
-    volume: tick.volume,
-    trades: 1,
-    isClosed: false,
-  };
+  const fill = { price: tick.price, quantity: tick.volume, time: tick.time };
+  return kline ? applyTrade(kline, fill) : klineFromTrade(fill, interval);
 }

@@ -1,11 +1,11 @@
-import { defineLuaScript, integerListReply } from '@pds/redis';
+import { defineFencedStep } from '../leadership/fenced-step';
 
 /** Closed index klines kept per interval (docs/index.md, "History"): the largest getKlines `limit`. */
 export const INDEX_CLOSED_KEPT = 1000;
 
 /**
- * One second of the index, applied atomically and fenced by the leader lease, like the prices'
- * ingest step (ingest-step.lua.ts).
+ * One second of the index, applied atomically and fenced by the leader lease (defineFencedStep),
+ * like the prices' ingest step (ingest-step.lua.ts).
  *
  * KEYS[1] lease, KEYS[2] the current record, KEYS[3] its second, KEYS[4 + i] the kline key of op i
  *   (open kline string or closed-kline sorted set; all share the symbol's hash tag).
@@ -18,13 +18,9 @@ export const INDEX_CLOSED_KEPT = 1000;
  * open later; a closed kline replaces the member of its openTime, and the oldest beyond the kept
  * count are dropped. Returns {1, changes}, or {0, 0} when this process does not hold the lease.
  */
-export const INDEX_STEP_SCRIPT = defineLuaScript({
-  name: 'pdsIndexStep',
-  parse: integerListReply,
-  lua: `
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then
-  return {0, 0}
-end
+export const INDEX_STEP_SCRIPT = defineFencedStep(
+  'pdsIndexStep',
+  `
 for base = 6, #ARGV, 4 do
   if ARGV[base] ~= 'open' and ARGV[base] ~= 'closed' then
     return redis.error_reply('unknown index kline write kind ' .. tostring(ARGV[base]))
@@ -71,4 +67,4 @@ while 5 + op * 4 < #ARGV do
 end
 return {1, changes}
 `,
-});
+);

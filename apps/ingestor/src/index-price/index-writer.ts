@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { INTERVALS, type Kline, klineJson, type MarketSymbol } from '@pds/market';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
+import { bindFencedStep } from '../leadership/fenced-step';
 import type { KlineWrite } from '../market-state/write-step';
 import { INDEX_CLOSED_KEPT, INDEX_STEP_SCRIPT } from './index-step.lua';
 
@@ -27,18 +28,13 @@ export class IndexWriter {
     scripts: RedisScripts,
     private readonly keys: RedisKeys,
   ) {
-    this.step = scripts.bind(INDEX_STEP_SCRIPT);
+    this.step = bindFencedStep(scripts, keys, INDEX_STEP_SCRIPT);
   }
 
   /** True when written; false when this process does not hold the lease. */
   async write(symbol: MarketSymbol, ownerId: string, write: IndexWrite): Promise<boolean> {
-    const keys = [
-      this.keys.ingestorLease(symbol),
-      this.keys.indexCurrent(symbol),
-      this.keys.indexSecond(symbol),
-    ];
+    const keys = [this.keys.indexCurrent(symbol), this.keys.indexSecond(symbol)];
     const args = [
-      ownerId,
       write.record,
       String(write.second),
       this.keys.indexChannel(symbol),
@@ -57,8 +53,7 @@ export class IndexWriter {
         this.keys.indexKlineChannel(symbol, interval),
       );
     }
-    const [written] = await this.step(keys, ...args);
-    return written === 1;
+    return (await this.step(symbol, ownerId, keys, args)).written;
   }
 
   async stored(symbol: MarketSymbol): Promise<StoredIndex> {

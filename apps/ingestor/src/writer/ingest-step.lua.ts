@@ -1,8 +1,9 @@
 import { MAX_CLOCK_LEAD_MS, TRADE_ID_REORDER_WINDOW, HELD_TIME_SLACK_MS } from '@pds/exchange';
-import { defineLuaScript, integerListReply, MARKET_RULES_LUA } from '@pds/redis';
+import { MARKET_RULES_LUA } from '@pds/redis';
+import { defineFencedStep } from '../leadership/fenced-step';
 
 /**
- * One exchange event, applied atomically and fenced by the leader lease.
+ * One exchange event, applied atomically and fenced by the leader lease (defineFencedStep).
  *
  * KEYS[1] lease, KEYS[2] latest price, KEYS[3] last event time, KEYS[4] exchange status, KEYS[5]
  *   the latest price's trade id, KEYS[6 + i] the kline key of op i from 0 (open kline string or
@@ -27,14 +28,9 @@ import { defineLuaScript, integerListReply, MARKET_RULES_LUA } from '@pds/redis'
  * stored one that breaks them (written by an older version) gives way to the next valid one instead
  * of holding it back by "time never goes back".
  */
-export const INGEST_STEP_SCRIPT = defineLuaScript({
-  name: 'pdsIngestStep',
-  parse: integerListReply,
-  lua: `${MARKET_RULES_LUA}
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then
-  return {0, 0}
-end
-
+export const INGEST_STEP_SCRIPT = defineFencedStep(
+  'pdsIngestStep',
+  `${MARKET_RULES_LUA}
 local function field(json, name)
   local ok, value = pcall(cjson.decode, json)
   if ok and type(value) == 'table' and type(value[name]) == 'string' then return value[name] end
@@ -124,4 +120,4 @@ if eventTime > storedEventTime and eventTime <= bound then
 end
 return {1, changes}
 `,
-});
+);

@@ -9,10 +9,9 @@ import {
   withSource,
 } from '@pds/redis';
 import { serviceNow } from '@pds/exchange';
+import { bindFencedStep, type WriteOutcome } from '../leadership/fenced-step';
 import type { WriteStep } from '../market-state/write-step';
 import { INGEST_STEP_SCRIPT } from './ingest-step.lua';
-
-export type WriteOutcome = { readonly written: true; readonly changes: number } | { readonly written: false };
 
 /**
  * Writes one `WriteStep` as one Lua script (ioredis runs it by EVALSHA and loads it on NOSCRIPT):
@@ -29,19 +28,17 @@ export class MarketWriter {
     scripts: RedisScripts,
     private readonly keys: RedisKeys,
   ) {
-    this.ingestStep = scripts.bind(INGEST_STEP_SCRIPT);
+    this.ingestStep = bindFencedStep(scripts, keys, INGEST_STEP_SCRIPT);
   }
 
   async write(symbol: MarketSymbol, ownerId: string, step: WriteStep): Promise<WriteOutcome> {
     const keys = [
-      this.keys.ingestorLease(symbol),
       this.keys.latestPrice(symbol),
       this.keys.lastEventTime(symbol),
       this.keys.exchangeStatus(symbol),
       this.keys.latestPriceTradeId(symbol),
     ];
     const args: string[] = [
-      ownerId,
       String(step.eventTime),
       step.price ? this.sourced(priceJson(step.price), step) : '',
       step.price?.time ?? '',
@@ -65,8 +62,7 @@ export class MarketWriter {
         this.keys.klineChannel(symbol, interval),
       );
     }
-    const [written, changes = 0] = await this.ingestStep(keys, ...args);
-    return written === 1 ? { written: true, changes } : { written: false };
+    return this.ingestStep(symbol, ownerId, keys, args);
   }
 
   /** The price and open klines are stored with their exchange, closed history as the exchange gave it. */

@@ -1,6 +1,12 @@
 import { binanceWireFormat } from '../binance/binance-wire-format';
 import { klinesFromRows } from '../binance/kline-rows';
 import { parseBinanceFrame } from '../binance/parse-binance-frame';
+import {
+  DOCUMENTED_DAY_KLINE,
+  documentedKlineEvent,
+  documentedRowsAsDay,
+  documentedTradeEvent,
+} from '../testing/binance-documented-frames';
 import { BINANCE_US_VENUE, BinanceUsAdapter } from './binance-us-adapter';
 
 // Payloads as printed in Binance.US's own documentation (binance-us/binance-us-api-docs), with the
@@ -66,62 +72,16 @@ const KLINE_ROWS = `[
 ]`;
 
 describe("Binance.US's documented payloads through Binance's parser", () => {
-  it('reads the trade stream payload field for field', () => {
-    expect(parseBinanceFrame(TRADE)).toEqual({
-      kind: 'trade',
-      stream: undefined,
-      event: {
-        eventTime: 123456789,
-        symbol: 'BNBBTC',
-        tradeId: 12345,
-        price: '0.001',
-        quantity: '100',
-        tradeTime: 123456785,
-        buyerIsMaker: true,
-      },
-    });
-  });
-
-  it('reads the kline stream payload field for field', () => {
-    expect(parseBinanceFrame(KLINE)).toEqual({
-      kind: 'kline',
-      stream: undefined,
-      event: {
-        eventTime: 123456789,
-        symbol: 'BNBBTC',
-        openTime: 123400000,
-        closeTime: 123460000,
-        interval: '1m',
-        firstTradeId: 100,
-        lastTradeId: 200,
-        open: '0.0010',
-        close: '0.0020',
-        high: '0.0025',
-        low: '0.0015',
-        volume: '1000',
-        trades: 100,
-        isClosed: false,
-      },
-    });
+  it.each([
+    ['trade', TRADE, documentedTradeEvent(123456789, 123456785)],
+    ['kline', KLINE, documentedKlineEvent(123456789, 123400000, 123460000)],
+  ])('reads the %s stream payload field for field', (kind, payload, event) => {
+    expect(parseBinanceFrame(payload)).toEqual({ kind, stream: undefined, event });
   });
 
   it('reads the documented kline row of GET /api/v3/klines', () => {
-    // The documented row is a week long; read as a 1d row, it closes one day after it opens.
-    const rows = JSON.parse(KLINE_ROWS) as unknown[][];
-    if (rows[0]) rows[0][6] = Date.parse('2017-07-03T23:59:59.999Z');
-    expect(klinesFromRows(rows, '1d', Date.parse('2024-01-01T00:00:00Z'))).toEqual([
-      {
-        openTime: '2017-07-03T00:00:00.000Z',
-        closeTime: '2017-07-03T23:59:59.999Z',
-        open: '0.01634790',
-        high: '0.80000000',
-        low: '0.01575800',
-        close: '0.01577100',
-        volume: '148976.11427815',
-        trades: 308,
-        isClosed: true,
-      },
-    ]);
+    const rows = documentedRowsAsDay(KLINE_ROWS);
+    expect(klinesFromRows(rows, '1d', Date.parse('2024-01-01T00:00:00Z'))).toEqual([DOCUMENTED_DAY_KLINE]);
   });
 
   it('counts the documented payloads of another symbol as unexpected on a btcusdt stream', () => {

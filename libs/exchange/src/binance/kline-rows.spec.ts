@@ -1,27 +1,10 @@
 import { ExchangeResponseError } from '../exchange-errors';
+import {
+  DOCUMENTED_DAY_KLINE,
+  DOCUMENTED_KLINE_ROWS,
+  documentedRowsAsDay,
+} from '../testing/binance-documented-frames';
 import { klinesFromRows } from './kline-rows';
-
-// Verbatim from binance-spot-api-docs, rest-api.md, "Kline/Candlestick data" (a 1w-long row).
-const DOCUMENTED_ROWS = `[
-  [
-    1499040000000,      // Open time
-    "0.01634790",       // Open
-    "0.80000000",       // High
-    "0.01575800",       // Low
-    "0.01577100",       // Close
-    "148976.11427815",  // Volume
-    1499644799999,      // Close time
-    "2434.19055334",    // Quote asset volume
-    308,                // Number of trades
-    "1756.87402397",    // Taker buy base asset volume
-    "28.46694368",      // Taker buy quote asset volume
-    "17928899.62484339" // Ignore.
-  ]
-]`;
-
-function rowsFromDocs(): unknown {
-  return JSON.parse(DOCUMENTED_ROWS.replace(/\/\/.*$/gm, ''));
-}
 
 function row(openTime: number, close: string): unknown[] {
   return [
@@ -42,21 +25,8 @@ function row(openTime: number, close: string): unknown[] {
 
 describe('klinesFromRows', () => {
   it('maps the documented row field by field, decimals untouched', () => {
-    // The documented row is a week long; read as a 1d row, it closes one day after it opens.
-    const rows = rowsFromDocs() as unknown[][];
-    if (rows[0]) rows[0][6] = 1499126399999;
-    const [kline] = klinesFromRows(rows, '1d', 1499644800000);
-    expect(kline).toEqual({
-      openTime: '2017-07-03T00:00:00.000Z',
-      closeTime: '2017-07-03T23:59:59.999Z',
-      open: '0.01634790',
-      high: '0.80000000',
-      low: '0.01575800',
-      close: '0.01577100',
-      volume: '148976.11427815',
-      trades: 308,
-      isClosed: true,
-    });
+    const rows = documentedRowsAsDay(DOCUMENTED_KLINE_ROWS);
+    expect(klinesFromRows(rows, '1d', 1499644800000)).toEqual([DOCUMENTED_DAY_KLINE]);
   });
 
   it('calls the last row closed only when its closeTime is before the exchange clock', () => {

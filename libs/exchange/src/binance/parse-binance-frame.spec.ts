@@ -1,9 +1,5 @@
+import { documentedKlineEvent, documentedTradeEvent, fromDocs } from '../testing/binance-documented-frames';
 import { parseBinanceFrame } from './parse-binance-frame';
-
-/** The docs show payloads as `javascript` blocks with `// comments`; JSON has none. */
-function fromDocs(block: string): string {
-  return block.replace(/\/\/.*$/gm, '');
-}
 
 function combined(stream: string, payload: string): string {
   return `{"stream":"${stream}","data":${fromDocs(payload)}}`;
@@ -80,21 +76,34 @@ const SUBSCRIBE_RESPONSE = `{
   }`;
 
 describe('parseBinanceFrame', () => {
-  it('reads the documented trade payload inside the combined-stream envelope', () => {
-    expect(parseBinanceFrame(combined('bnbbtc@trade', TRADE_PAYLOAD))).toEqual({
-      kind: 'trade',
-      stream: 'bnbbtc@trade',
-      event: {
-        eventTime: 1672515782136,
+  /** E and T of the documented payloads. */
+  const AT = 1672515782136;
+
+  it.each([
+    ['trade', 'bnbbtc@trade', TRADE_PAYLOAD, documentedTradeEvent(AT, AT)],
+    [
+      'aggTrade',
+      'bnbbtc@aggTrade',
+      AGG_TRADE_PAYLOAD,
+      {
+        eventTime: AT,
         symbol: 'BNBBTC',
-        tradeId: 12345,
+        aggregateTradeId: 12345,
         price: '0.001',
         quantity: '100',
-        tradeTime: 1672515782136,
+        firstTradeId: 100,
+        lastTradeId: 105,
+        tradeTime: AT,
         buyerIsMaker: true,
       },
-    });
-  });
+    ],
+    ['kline', 'bnbbtc@kline_1m', KLINE_PAYLOAD, documentedKlineEvent(AT, 1672515780000, 1672515839999)],
+  ])(
+    'reads the documented %s payload inside the combined-stream envelope, decimals untouched',
+    (kind, stream, payload, event) => {
+      expect(parseBinanceFrame(combined(stream, payload))).toEqual({ kind, stream, event });
+    },
+  );
 
   it('reads a raw (un-enveloped) trade payload and a trade without the retired b/a fields', () => {
     const frame = parseBinanceFrame(
@@ -104,47 +113,6 @@ describe('parseBinanceFrame', () => {
       kind: 'trade',
       stream: undefined,
       event: { price: '97123.45000000', quantity: '0.00100000' },
-    });
-  });
-
-  it('reads the documented aggTrade payload', () => {
-    expect(parseBinanceFrame(combined('bnbbtc@aggTrade', AGG_TRADE_PAYLOAD))).toEqual({
-      kind: 'aggTrade',
-      stream: 'bnbbtc@aggTrade',
-      event: {
-        eventTime: 1672515782136,
-        symbol: 'BNBBTC',
-        aggregateTradeId: 12345,
-        price: '0.001',
-        quantity: '100',
-        firstTradeId: 100,
-        lastTradeId: 105,
-        tradeTime: 1672515782136,
-        buyerIsMaker: true,
-      },
-    });
-  });
-
-  it('reads the documented kline payload, decimals untouched', () => {
-    expect(parseBinanceFrame(combined('bnbbtc@kline_1m', KLINE_PAYLOAD))).toEqual({
-      kind: 'kline',
-      stream: 'bnbbtc@kline_1m',
-      event: {
-        eventTime: 1672515782136,
-        symbol: 'BNBBTC',
-        openTime: 1672515780000,
-        closeTime: 1672515839999,
-        interval: '1m',
-        firstTradeId: 100,
-        lastTradeId: 200,
-        open: '0.0010',
-        close: '0.0020',
-        high: '0.0025',
-        low: '0.0015',
-        volume: '1000',
-        trades: 100,
-        isClosed: false,
-      },
     });
   });
 

@@ -7,8 +7,7 @@ import {
   ApiParam,
 } from '@nestjs/swagger';
 import { AppLogger } from '@pds/observability';
-import { AdminOnly, notFound } from '../../keys';
-import { ApiException } from '../../errors/api-exception';
+import { AdminBoostRoutes, AdminOnly } from '../../keys';
 import { BodyValidationPipe } from '../../validation/body-validation.pipe';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import {
@@ -18,8 +17,6 @@ import {
   BOOST_ENDS,
   BOOST_TAKES_EFFECT,
   GrantBoostDto,
-  MAX_ACTIVE_BOOSTS,
-  toNewBoost,
 } from '../../entitlements';
 import { AccountBoosts } from './account-boosts';
 
@@ -32,10 +29,11 @@ import { AccountBoosts } from './account-boosts';
 @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no such account or active boost' })
 @Controller('api/v1/accounts/:id/boosts')
 export class AdminAccountBoostsController {
-  constructor(
-    private readonly boosts: AccountBoosts,
-    private readonly logger: AppLogger,
-  ) {}
+  private readonly routes: AdminBoostRoutes<AccountBoostDto>;
+
+  constructor(boosts: AccountBoosts, logger: AppLogger) {
+    this.routes = new AdminBoostRoutes('account', boosts, accountBoostView, logger);
+  }
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
@@ -48,21 +46,11 @@ export class AdminAccountBoostsController {
       'An account may hold a limited number of active boosts (400 beyond it).',
   })
   @ApiCreatedResponse({ type: AccountBoostDto })
-  async grantAccountBoost(
+  grantAccountBoost(
     @Param('id') id: string,
     @Body(BodyValidationPipe) body: GrantBoostDto,
   ): Promise<AccountBoostDto> {
-    const outcome = await this.boosts.grant(id, toNewBoost(body));
-    switch (outcome.kind) {
-      case 'granted':
-        this.logger.info({ accountId: id, boostId: outcome.boost.id }, 'account-boost-granted');
-        return accountBoostView(id, outcome.boost);
-      case 'unknown-key':
-      case 'revoked-key':
-        throw notFound('account');
-      case 'too-many-boosts':
-        throw ApiException.validation([`an account may have at most ${MAX_ACTIVE_BOOSTS} active boosts`]);
-    }
+    return this.routes.grant(id, body);
   }
 
   @Get()
@@ -74,10 +62,8 @@ export class AdminAccountBoostsController {
       'and expired ones are not listed. A key’s own boosts are listed with the key.',
   })
   @ApiOkResponse({ type: AccountBoostListDto })
-  async listAccountBoosts(@Param('id') id: string): Promise<AccountBoostListDto> {
-    const boosts = await this.boosts.activeOfKnownAccount(id);
-    if (!boosts) throw notFound('account');
-    return { boosts: boosts.map((boost) => accountBoostView(id, boost)) };
+  listAccountBoosts(@Param('id') id: string): Promise<AccountBoostListDto> {
+    return this.routes.list(id);
   }
 
   @Delete(':boostId')
@@ -88,19 +74,7 @@ export class AdminAccountBoostsController {
   })
   @ApiParam({ name: 'boostId', description: 'The boost id' })
   @ApiOkResponse({ type: AccountBoostDto, description: 'The ended boost; expiresAt is when it ended' })
-  async endAccountBoost(
-    @Param('id') id: string,
-    @Param('boostId') boostId: string,
-  ): Promise<AccountBoostDto> {
-    const outcome = await this.boosts.end(id, boostId);
-    switch (outcome.kind) {
-      case 'ended':
-        this.logger.info({ accountId: id, boostId }, 'account-boost-ended');
-        return accountBoostView(id, outcome.boost);
-      case 'unknown-key':
-        throw notFound('account');
-      case 'unknown-boost':
-        throw notFound('active boost');
-    }
+  endAccountBoost(@Param('id') id: string, @Param('boostId') boostId: string): Promise<AccountBoostDto> {
+    return this.routes.end(id, boostId);
   }
 }

@@ -21,7 +21,7 @@ export class OwnAccountBoostsController {
   })
   @ApiOkResponse({ type: AccountBoostListDto, description: 'The active boosts' })
   async listOwnAccountBoosts(@SignedInSession() session: Session): Promise<AccountBoostListDto> {
-    const boosts = await this.boosts.activeOfAccount(session.accountId);
+    const boosts = await this.boosts.active({ kind: 'account', accountId: session.accountId });
     return { boosts: boosts.map((boost) => accountBoostView(session.accountId, boost)) };
   }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
-import { BoostGrants, type BoostTarget } from '@pds/billing';
-import { type Boost, boostFromJson, type NewBoost } from './boost';
+import { BoostGrants } from '@pds/billing';
+import { type Boost, boostFromJson, type BoostTarget, type NewBoost } from './boost';
 import { END_BOOST_SCRIPT } from './boost.lua';
 import { activeBoosts } from '../limits/effective-limits';
 
@@ -15,11 +15,9 @@ export type GrantOutcome =
   | { readonly kind: 'revoked-key' }
   | { readonly kind: 'too-many-boosts' };
 
-/** A key known to exist: its id, and the hash its record is stored under (ApiKeyStore.hashOf). */
-export interface BoostedKey {
-  readonly id: string;
-  readonly hash: string;
-}
+/** A key or an account, as far as reading its own boosts needs: a BoostTarget without the key's hash. */
+export type BoostOwner =
+  { readonly kind: 'key'; readonly keyId: string } | { readonly kind: 'account'; readonly accountId: string };
 
 export type EndOutcome =
   | { readonly kind: 'ended'; readonly boost: Boost }
@@ -32,8 +30,8 @@ export type EndOutcome =
  * grant of @pds/billing (BoostGrants), ends through one script; each publishes the key hashes
  * on the changes channel so every replica re-reads them at once. Expired boosts are ignored on read,
  * dropped at the next grant, and the hash expires with its last boost. The gateway's one writer of
- * boosts, for the admin API and the CLI alike (KeyBoosts, in keys/, finds the key of an id first;
- * AccountBoosts, in accounts/, the account).
+ * boosts, for the admin API and the CLI alike (through OwnerBoosts: KeyBoosts, in keys/, finds the
+ * key of an id first; AccountBoosts, in accounts/, the account).
  */
 @Injectable()
 export class BoostStore {
@@ -66,36 +64,31 @@ export class BoostStore {
     }
   }
 
-  /** Ends a key's boost now. */
-  async end(key: BoostedKey, boostId: string, now = Date.now()): Promise<EndOutcome> {
-    return this.endIn([this.keys.apiKeyBoosts(key.id)], key.hash, boostId, now);
-  }
-
-  /** Ends an account's boost now, for every key of the account. */
-  async endOfAccount(accountId: string, boostId: string, now = Date.now()): Promise<EndOutcome> {
+  /** Ends a key's boost now, or an account's, for every key of the account. */
+  async end(target: BoostTarget, boostId: string, now = Date.now()): Promise<EndOutcome> {
+    if (target.kind === 'key') {
+      return this.endIn([this.keys.apiKeyBoosts(target.keyId)], target.keyHash, boostId, now);
+    }
     const keys = [
-      this.keys.accountBoosts(accountId),
-      this.keys.accountApiKeys(accountId),
+      this.keys.accountBoosts(target.accountId),
+      this.keys.accountApiKeys(target.accountId),
       this.keys.apiKeyIndex(),
     ];
     return this.endIn(keys, '', boostId, now);
   }
 
-  /** The key's boosts active at `now`, soonest to end first. */
-  async active(keyId: string, now = Date.now()): Promise<Boost[]> {
-    return this.activeIn(this.keys.apiKeyBoosts(keyId), now);
-  }
-
-  /** The account's own boosts (those that raise every key of it) active at `now`, soonest to end first. */
-  async activeOfAccount(accountId: string, now = Date.now()): Promise<Boost[]> {
-    return this.activeIn(this.keys.accountBoosts(accountId), now);
+  /** The key's or the account's own boosts active at `now`, soonest to end first (see activeFor). */
+  async active(owner: BoostOwner, now = Date.now()): Promise<Boost[]> {
+    const boostsKey =
+      owner.kind === 'key' ? this.keys.apiKeyBoosts(owner.keyId) : this.keys.accountBoosts(owner.accountId);
+    return this.activeIn(boostsKey, now);
   }
 
   /** What applies to a key: its own boosts and its owner account's, soonest to end first. */
   async activeFor(record: { id: string; accountId?: string }, now = Date.now()): Promise<Boost[]> {
-    if (!record.accountId) return this.active(record.id, now);
+    if (!record.accountId) return this.activeIn(this.keys.apiKeyBoosts(record.id), now);
     const [own, account] = await Promise.all([
-      this.active(record.id, now),
+      this.activeIn(this.keys.apiKeyBoosts(record.id), now),
       this.activeIn(this.keys.accountBoosts(record.accountId), now),
     ]);
     return activeBoosts([...own, ...account], now);

@@ -9,19 +9,16 @@ import {
 import { AppLogger } from '@pds/observability';
 import { AdminOnly } from '../admin/admin-only.decorator';
 import { BodyValidationPipe } from '../../validation/body-validation.pipe';
-import { notFound } from '../admin/not-found';
-import { ApiException } from '../../errors/api-exception';
 import { ErrorBodyDto } from '../../errors/error-body.dto';
 import {
   BOOST_ENDS,
   BOOST_TAKES_EFFECT,
-  MAX_ACTIVE_BOOSTS,
   boostView,
   BoostDto,
   BoostListDto,
   GrantBoostDto,
-  toNewBoost,
 } from '../../entitlements';
+import { AdminBoostRoutes } from './admin-boost-routes';
 import { KeyBoosts } from './key-boosts';
 
 /** Admin operations on a key's boosts (`Authorization: Bearer <ADMIN_TOKEN>`); the CLI mirrors them. */
@@ -30,10 +27,11 @@ import { KeyBoosts } from './key-boosts';
 @ApiNotFoundResponse({ type: ErrorBodyDto, description: 'NOT_FOUND: no such (active) key or boost' })
 @Controller('api/v1/api-keys/:id/boosts')
 export class AdminKeyBoostsController {
-  constructor(
-    private readonly boosts: KeyBoosts,
-    private readonly logger: AppLogger,
-  ) {}
+  private readonly routes: AdminBoostRoutes<BoostDto>;
+
+  constructor(boosts: KeyBoosts, logger: AppLogger) {
+    this.routes = new AdminBoostRoutes('key', boosts, boostView, logger);
+  }
 
   @Post()
   @HttpCode(HttpStatus.CREATED)
@@ -46,22 +44,8 @@ export class AdminKeyBoostsController {
       'A key may hold a limited number of active boosts (400 beyond it).',
   })
   @ApiCreatedResponse({ type: BoostDto })
-  async grantBoost(
-    @Param('id') id: string,
-    @Body(BodyValidationPipe) body: GrantBoostDto,
-  ): Promise<BoostDto> {
-    const outcome = await this.boosts.grant(id, toNewBoost(body));
-    switch (outcome.kind) {
-      case 'granted':
-        this.logger.info({ keyId: id, boostId: outcome.boost.id }, 'boost-granted');
-        return boostView(id, outcome.boost);
-      case 'unknown-key':
-        throw notFound('API key');
-      case 'revoked-key':
-        throw notFound('active API key');
-      case 'too-many-boosts':
-        throw ApiException.validation([`a key may have at most ${MAX_ACTIVE_BOOSTS} active boosts`]);
-    }
+  grantBoost(@Param('id') id: string, @Body(BodyValidationPipe) body: GrantBoostDto): Promise<BoostDto> {
+    return this.routes.grant(id, body);
   }
 
   @Get()
@@ -71,10 +55,8 @@ export class AdminKeyBoostsController {
     description: 'The boosts of the key that are in effect now; ended and expired ones are not listed.',
   })
   @ApiOkResponse({ type: BoostListDto })
-  async listApiKeyBoosts(@Param('id') id: string): Promise<BoostListDto> {
-    const boosts = await this.boosts.activeOfKnownKey(id);
-    if (!boosts) throw notFound('API key');
-    return { boosts: boosts.map((boost) => boostView(id, boost)) };
+  listApiKeyBoosts(@Param('id') id: string): Promise<BoostListDto> {
+    return this.routes.list(id);
   }
 
   @Delete(':boostId')
@@ -85,16 +67,7 @@ export class AdminKeyBoostsController {
   })
   @ApiParam({ name: 'boostId', description: 'The boost id' })
   @ApiOkResponse({ type: BoostDto, description: 'The ended boost; expiresAt is when it ended' })
-  async endBoost(@Param('id') id: string, @Param('boostId') boostId: string): Promise<BoostDto> {
-    const outcome = await this.boosts.end(id, boostId);
-    switch (outcome.kind) {
-      case 'ended':
-        this.logger.info({ keyId: id, boostId }, 'boost-ended');
-        return boostView(id, outcome.boost);
-      case 'unknown-key':
-        throw notFound('API key');
-      case 'unknown-boost':
-        throw notFound('active boost');
-    }
+  endBoost(@Param('id') id: string, @Param('boostId') boostId: string): Promise<BoostDto> {
+    return this.routes.end(id, boostId);
   }
 }
