@@ -46,6 +46,12 @@ describe('the /account page: usage of a chosen key, and a series per key', () =>
     await use(beta.key);
     await account.usage('getCurrentPrice', '2 of 40');
     expect(await page.inputValue('#usage-key')).toBe(beta.id);
+    // The index operations are listed like the price ones (no index here: a 503, counted all the same).
+    await fetch(`${harness.url()}/api/v1/index/current`, { headers: { 'x-api-key': beta.key } });
+    await account.usage('getIndex', '1 of 40');
+    await account.shows('#usage tr[data-operation="getIndex"]', 'Index price');
+    await account.usage('getIndexKlines', '0 of 40');
+    await account.shows('#usage tr[data-operation="getIndexKlines"]', 'Index klines');
     // The picker is dark like the page (not a white native bar); key names wrap between words only.
     // A string, run in the page: the test's own types know no DOM.
     const style = (selector: string, property: string) =>
@@ -60,13 +66,13 @@ describe('the /account page: usage of a chosen key, and a series per key', () =>
     await eventually(async () => {
       await account.reloadedAs('signed-in');
       const counts = await Promise.all([alpha, beta, gamma].map((key) => counted(key.id)));
-      return counts.join() === '3,2,1' ? true : undefined;
+      return counts.join() === '3,3,1' ? true : undefined;
     }, 'the legend to count each key');
     expect(await page.locator('#history-legend li').count()).toBe(3);
     await account.shows('#history-legend li', 'alpha: 3 requests');
-    await account.shows('#history-legend li', 'beta: 2 requests');
+    await account.shows('#history-legend li', 'beta: 3 requests');
     await account.shows('#history-legend li', /^gamma: 1 request$/);
-    await account.shows('#history-total', '6 requests in 7 days');
+    await account.shows('#history-total', '7 requests in 7 days');
     await page.close();
     expect(consoleErrors).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { type MailSink, PRICE, type RunningApp, startMailSink } from '@pds/testing';
+import { connect, type MailSink, PRICE, type RunningApp, startMailSink, wsUrl } from '@pds/testing';
 import { requestJson, until } from './support/admin-api';
 import { accountsEnv, signUp, type SignedInUser } from './support/accounts-api';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
@@ -103,6 +103,59 @@ describe('accounts: usage history', () => {
       expect.objectContaining({ id, prefix: key.slice(0, 8) }),
     );
     expect(JSON.stringify(listed.body)).not.toContain(key);
+  });
+
+  it('should count the index operations like the price ones: per operation in the history, and in each key’s usage now', async () => {
+    const { id, key } = await createKey('index reader');
+    const headers = { 'x-api-key': key };
+    // No ingestor here, so no index value: a 503 is still an authenticated request, counted.
+    for (const gateway of [0, 1]) {
+      expect((await getJson(`${base(gateway)}/api/v1/index/current`, headers)).status).toBe(503);
+    }
+    const range = { interval: '1m', from: '2026-01-01T00:00:00Z' };
+    const klines = `/api/v1/index/klines?interval=${range.interval}&from=${range.from}`;
+    expect((await getJson(`${base()}${klines}`, headers)).status).toBe(200);
+    // A range's stream holds one of the key's getIndexKlines connection slots while it is open.
+    const { client } = await connect(wsUrl(base(1), '/api/v1/index/klines', { apiKey: key, ...range }));
+
+    const account = await requestJson('GET', `${base()}/api/v1/account`, {
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    await client.close();
+    const { keys } = account.body as { keys: { id: string; usage: Record<string, unknown>[] }[] };
+    const now = keys.find((each) => each.id === id)?.usage ?? [];
+    expect(now.map((usage) => usage.operation)).toEqual([
+      'getCurrentPrice',
+      'getKlines',
+      'getCurrentKline',
+      'getIndex',
+      'getIndexKlines',
+    ]);
+    expect(now).toContainEqual(
+      expect.objectContaining({ operation: 'getIndex', requestsUsed: 2, requestsRemaining: 38 }),
+    );
+    expect(now).toContainEqual(
+      expect.objectContaining({
+        operation: 'getIndexKlines',
+        requestsUsed: 1,
+        wsConnectionsOpen: 1,
+        wsConnectionsRemaining: 1,
+      }),
+    );
+
+    // Revoked (the plan's three live keys are for the other tests), its history stays.
+    const revoked = await requestJson('DELETE', `${base()}/api/v1/account/api-keys/${id}`, {
+      headers: { authorization: `Bearer ${user.accessToken}` },
+    });
+    expect(revoked.status).toBe(200);
+    const ofKey = await bucketsOf(
+      id,
+      '',
+      (buckets) =>
+        sum(buckets, 'getIndex', 'requests') === 2 && sum(buckets, 'getIndexKlines', 'requests') === 1,
+    );
+    expect(new Set(ofKey.map((bucket) => bucket.operation))).toEqual(new Set(['getIndex', 'getIndexKlines']));
+    expect(sum(ofKey, 'getIndex', 'rejected') + sum(ofKey, 'getIndexKlines', 'rejected')).toBe(0);
   });
 
   it('should sum the hours of a day, and answer CSV with a header row, a formula-like name made harmless', async () => {

@@ -71,8 +71,8 @@ export function createPriceDataClient(options: ClientOptions) {
       credentials.accessToken = accessToken;
     },
     /**
-     * A live stream of `kind` (`price`, `klines`, `currentKline`) with the HTTP operation's
-     * parameters: the snapshot, then every update, reconnecting by itself.
+     * A live stream of `kind` (`price`, `klines`, `currentKline`, `index`, `indexKlines`) with the
+     * HTTP operation's parameters: the snapshot, then every update, reconnecting by itself.
      */
     stream<K extends StreamKind>(
       kind: K,

@@ -26,6 +26,14 @@ function streamUrl(exchange: string, port: number): string {
   return exchange === 'kraken' ? `ws://127.0.0.1:${port}/v2` : `ws://127.0.0.1:${port}`;
 }
 
+/** An exchange's endpoint settings (`<NAME>_WS_URL`, `<NAME>_REST_URL`) for its simulator on `port`. */
+export function exchangeEndpointsEnv(exchange: string, port: number): Record<string, string> {
+  return {
+    [`${settingPrefix(exchange)}WS_URL`]: streamUrl(exchange, port),
+    [`${settingPrefix(exchange)}REST_URL`]: `http://127.0.0.1:${port}`,
+  };
+}
+
 let standbySims: Promise<ReadonlyMap<string, RunningApp>> | undefined;
 
 /** The test file's standby simulators, trading in the background, started once on first use. */
@@ -64,9 +72,6 @@ export async function exchangeSettingsEnv(withStandbys: boolean): Promise<Record
   // dark (CONTRACT section 11): here the standbys stay connected and warm without taking over for
   // an idle primary (a refused or cut primary still makes them serve; the failover suites test that).
   env.EXCHANGE_DARK_AFTER_MS = String(10 * 60_000);
-  for (const [exchange, app] of sims) {
-    env[`${settingPrefix(exchange)}WS_URL`] = streamUrl(exchange, app.port);
-    env[`${settingPrefix(exchange)}REST_URL`] = `http://127.0.0.1:${app.port}`;
-  }
+  for (const [exchange, app] of sims) Object.assign(env, exchangeEndpointsEnv(exchange, app.port));
   return env;
 }

@@ -9,6 +9,8 @@ const OPERATION_NAMES = {
   getCurrentPrice: 'Current price',
   getKlines: 'Klines',
   getCurrentKline: 'Current kline',
+  getIndex: 'Index price',
+  getIndexKlines: 'Index klines',
 };
 
 export const operationName = (operation) => OPERATION_NAMES[operation] ?? operation;

@@ -39,7 +39,8 @@ export class IndexPriceController {
     operationId: 'getIndex',
     summary: 'The index price: the median of the live exchanges, with its band and components',
     description:
-      'Computed every second on the UTC grid from Binance, Binance.US and Kraken (docs/index.md): the ' +
+      'Computed every second on the UTC grid from the exchanges the service follows (EXCHANGE and ' +
+      'EXCHANGE_STANDBYS: Binance, Binance.US, Kraken; docs/index.md): the ' +
       'median of the latest prices of the exchanges whose feed is live, whose last trade is at most 30 s ' +
       'old and which lie within 10 % of the others (an excluded one comes back within 5 %); `confidence` ' +
       'is half the spread of the included prices. Answers 503 INDEX_UNAVAILABLE, naming how many sources ' +

@@ -28,6 +28,7 @@ export { OwnApiKeyDto } from './dto/own-api-key.dto';
 export { AccountApiKeys } from './account-keys/account-api-keys.service';
 export { AccountKeyViews } from './account-keys/account-key-views';
 export { HOUR_MS, usageTally } from './usage/usage-tally';
+export type { LimitedOperation } from './usage/current-usage';
 export { UsageHistory } from './usage/usage-history.service';
 export { UsageBucketDto, UsageDto } from './usage/usage-history.dto';
 export { UsageQueryDto } from './usage/usage-query.dto';

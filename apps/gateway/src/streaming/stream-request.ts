@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { ServerOptions } from 'ws';
 import { DEFAULT_SYMBOL, type Interval, type MarketSymbol, openTimeOfKlineJson } from '@pds/market';
 import type { RedisKeys } from '@pds/redis';
-import { type ApiKeyCredentials, extractCredentials } from '../keys';
+import { type ApiKeyCredentials, extractCredentials, type LimitedOperation } from '../keys';
 import { type KlinesWindow, klinesWindowOf } from '../market-data/klines/klines-selection';
 import { CurrentKlineQueryDto } from '../market-data/prices/dto/current-kline-query.dto';
 import { KlinesQueryDto } from '../market-data/prices/dto/klines-query.dto';
@@ -24,8 +24,11 @@ export type StreamKind = 'price' | 'current-kline' | 'klines' | 'index' | 'index
 export interface StreamRoute {
   readonly path: string;
   readonly kind: StreamKind;
-  /** The operationId of the matching HTTP operation; names the connection-limit bucket. */
-  readonly operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline' | 'getIndex' | 'getIndexKlines';
+  /**
+   * The operationId of the matching HTTP operation; names the connection-limit bucket, which a key's
+   * usage now lists (LIMITED_OPERATIONS).
+   */
+  readonly operation: LimitedOperation;
 }
 
 /** The path of a price operation, as PricesController declares its route. */

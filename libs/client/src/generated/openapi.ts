@@ -626,7 +626,7 @@ export interface paths {
     };
     /**
      * The index price: the median of the live exchanges, with its band and components
-     * @description Computed every second on the UTC grid from Binance, Binance.US and Kraken (docs/index.md): the median of the latest prices of the exchanges whose feed is live, whose last trade is at most 30 s old and which lie within 10 % of the others (an excluded one comes back within 5 %); `confidence` is half the spread of the included prices. Answers 503 INDEX_UNAVAILABLE, naming how many sources are live, while fewer than two are included.
+     * @description Computed every second on the UTC grid from the exchanges the service follows (EXCHANGE and EXCHANGE_STANDBYS: Binance, Binance.US, Kraken; docs/index.md): the median of the latest prices of the exchanges whose feed is live, whose last trade is at most 30 s old and which lie within 10 % of the others (an excluded one comes back within 5 %); `confidence` is half the spread of the included prices. Answers 503 INDEX_UNAVAILABLE, naming how many sources are live, while fewer than two are included.
      *
      *     **WebSocket form.** The same path and query parameters with the `wss` scheme (`ws` without TLS). Browsers send the key as `?apiKey=`; other clients may use either header. Every frame is one JSON text frame.
      *     - First frame, at once: the snapshot, the newest second as in the 200 answer, or the INDEX_UNAVAILABLE error body.
@@ -1189,7 +1189,7 @@ export interface components {
     };
     OperationUsageDto: {
       /** @enum {string} */
-      operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline';
+      operation: 'getCurrentPrice' | 'getKlines' | 'getCurrentKline' | 'getIndex' | 'getIndexKlines';
       requestsRemaining: number;
       /** @description REST requests counted in the current window */
       requestsUsed: number;

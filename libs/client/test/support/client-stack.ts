@@ -1,10 +1,12 @@
 import {
   deletePrefix,
   eventually,
+  exchangeEndpointsEnv,
   freePort,
   type RedisTarget,
   type RunningApp,
   type Sim,
+  type SimExchange,
   spawnApp,
   spawnCache,
   spawnIngestor,
@@ -26,6 +28,8 @@ export const FAST_RECONNECT = { initialDelayMs: 100, maxDelayMs: 1_000, rateLimi
 export interface ClientStack {
   readonly prefix: string;
   readonly sim: Sim;
+  /** With `indexSources`: the other exchanges' simulators, which the ingestor follows as standbys. */
+  readonly standbys: readonly Sim[];
   readonly redis: RedisTarget;
   gateway: RunningApp;
   readonly baseUrl: string;
@@ -46,7 +50,13 @@ export interface ClientStack {
  */
 export async function startClientStack(
   label: string,
-  options: { redis?: RedisTarget; gatewayEnv?: Record<string, string>; port?: number } = {},
+  options: {
+    redis?: RedisTarget;
+    gatewayEnv?: Record<string, string>;
+    port?: number;
+    /** Three exchanges for the index (docs/index.md): the primary and two standbys, all trading. */
+    indexSources?: boolean;
+  } = {},
 ): Promise<ClientStack> {
   const prefix = uniquePrefix(label);
   const redis = options.redis ?? testRedis();
@@ -59,7 +69,9 @@ export async function startClientStack(
     ...options.gatewayEnv,
   };
   const sim = await startExchangeSim({ SIM_KLINE_PUSH_MS: '500', SIM_TRADES_PER_SECOND: '4' });
-  let ingestor = await startLeadingIngestor(prefix, redis, sim);
+  const standbys = options.indexSources ? await startStandbys(sim.exchange) : [];
+  const ingestorEnv = standbysEnv(sim.exchange, standbys);
+  let ingestor = await startLeadingIngestor(prefix, redis, sim, ingestorEnv);
   // The history worker: klines before the ingestor started come from the simulator's history.
   const cache = await spawnCache({ redisEnv: redis.env, prefix }, sim);
   let gateway = await spawnGatewayOnAPort(gatewayEnv, options.port);
@@ -82,6 +94,7 @@ export async function startClientStack(
   const stack: ClientStack = {
     prefix,
     sim,
+    standbys,
     redis,
     gateway,
     baseUrl,
@@ -94,11 +107,11 @@ export async function startClientStack(
     },
     stopIngestor: () => ingestor.stop(),
     startIngestor: async () => {
-      ingestor = await startLeadingIngestor(prefix, redis, sim);
+      ingestor = await startLeadingIngestor(prefix, redis, sim, ingestorEnv);
     },
     stop: async () => {
       await Promise.all([gateway.stop(), ingestor.stop(), cache.stop()]);
-      await sim.app.stop();
+      await Promise.all([sim, ...standbys].map((each) => each.app.stop()));
       const connection = redis.connect('client-test-cleanup');
       await deletePrefix(connection, prefix).catch(() => undefined);
       connection.disconnect();
@@ -124,8 +137,32 @@ async function spawnGatewayOnAPort(env: Record<string, string>, port?: number): 
   }
 }
 
-async function startLeadingIngestor(prefix: string, redis: RedisTarget, sim: Sim): Promise<RunningApp> {
-  const ingestor = await spawnIngestor({ redisEnv: redis.env, prefix }, sim);
+async function startLeadingIngestor(
+  prefix: string,
+  redis: RedisTarget,
+  sim: Sim,
+  env: Record<string, string>,
+): Promise<RunningApp> {
+  const ingestor = await spawnIngestor({ redisEnv: redis.env, prefix }, sim, env);
   await ingestor.waitForLog((entry) => entry.msg === 'leader');
   return ingestor;
+}
+
+const EXCHANGES: readonly SimExchange[] = ['binance', 'binance-us', 'kraken'];
+
+/** A simulator trading on the shared price walk for each exchange other than `primary`. */
+function startStandbys(primary: SimExchange): Promise<Sim[]> {
+  const others = EXCHANGES.filter((exchange) => exchange !== primary);
+  return Promise.all(
+    others.map((exchange) => startExchangeSim({ SIM_EXCHANGE: exchange, SIM_TRADES_PER_SECOND: '4' })),
+  );
+}
+
+/** The ingestor's exchange settings (CONTRACT section 11): the primary by name, then the standbys. */
+function standbysEnv(primary: SimExchange, standbys: readonly Sim[]): Record<string, string> {
+  if (standbys.length === 0) return {};
+  const env = { EXCHANGE: primary, EXCHANGE_STANDBYS: standbys.map((standby) => standby.exchange).join(',') };
+  for (const standby of standbys)
+    Object.assign(env, exchangeEndpointsEnv(standby.exchange, standby.app.port));
+  return env;
 }

@@ -11,6 +11,9 @@ import type {
   WebSocketLike,
 } from '../../src';
 
+/** A bounded wait: resolves once `done()` holds, checked at each event; rejects after `timeoutMs`. */
+export type Until = (done: () => boolean, what: string, timeoutMs?: number) => Promise<void>;
+
 /** Everything a stream told its listeners, in order, and a bounded wait for what is still to come. */
 export interface StreamRecord<K extends StreamKind> {
   readonly messages: StreamMessage<K>[];
@@ -19,15 +22,36 @@ export interface StreamRecord<K extends StreamKind> {
   readonly reconnects: number[];
   readonly errors: PriceDataError[];
   closed: boolean;
-  /** Resolves once `done()` holds, checked after every event; rejects after `timeoutMs`. */
-  until(done: () => boolean, what: string, timeoutMs?: number): Promise<void>;
+  readonly until: Until;
+}
+
+/** Bounded waits for a condition, checked again each time `wake` is called. */
+function waiters(): { wake: () => void; until: Until } {
+  const waiting = new Set<() => void>();
+  return {
+    wake: () => {
+      for (const waiter of [...waiting]) waiter();
+    },
+    until: (done, what, timeoutMs = 30_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (!done()) return;
+          clearTimeout(timer);
+          waiting.delete(check);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.delete(check);
+          reject(new Error(`timed out waiting for ${what}`));
+        }, timeoutMs);
+        waiting.add(check);
+        check();
+      }),
+  };
 }
 
 export function record<K extends StreamKind>(stream: PriceDataStream<K>): StreamRecord<K> {
-  const waiters = new Set<() => void>();
-  const wake = () => {
-    for (const waiter of [...waiters]) waiter();
-  };
+  const { wake, until } = waiters();
   const recorded: StreamRecord<K> = {
     messages: [],
     disconnects: [],
@@ -35,21 +59,7 @@ export function record<K extends StreamKind>(stream: PriceDataStream<K>): Stream
     reconnects: [],
     errors: [],
     closed: false,
-    until: (done, what, timeoutMs = 30_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          if (!done()) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`timed out waiting for ${what}`));
-        }, timeoutMs);
-        waiters.add(check);
-        check();
-      }),
+    until,
   };
   stream.on('message', (message) => recorded.messages.push(message));
   stream.on('disconnect', (event) => recorded.disconnects.push(event));
@@ -66,15 +76,31 @@ export function record<K extends StreamKind>(stream: PriceDataStream<K>): Stream
 export const snapshots = <K extends StreamKind>(recorded: StreamRecord<K>) =>
   recorded.messages.filter((message) => message.type === 'snapshot').length;
 
-/** A `ws` socket factory that keeps each socket, so that a test can reach its TCP connection. */
-export function keptSockets(): { factory: WebSocketFactory; sockets: WebSocket[] } {
+/** Every frame the service sent on a test's sockets, parsed, whether the client delivered it or not. */
+export interface SentFrames {
+  readonly frames: Record<string, unknown>[];
+  readonly until: Until;
+}
+
+/**
+ * A `ws` socket factory that keeps each socket, so that a test can reach its TCP connection, and
+ * every frame sent on them (`sent`), so that it can see what the client chose not to deliver.
+ */
+export function keptSockets(): { factory: WebSocketFactory; sockets: WebSocket[]; sent: SentFrames } {
   const sockets: WebSocket[] = [];
+  const { wake, until } = waiters();
+  const sent: SentFrames = { frames: [], until };
   const factory: WebSocketFactory = (url, apiKey) => {
     const socket = new WebSocket(url, { headers: apiKey === undefined ? {} : { 'x-api-key': apiKey } });
     sockets.push(socket);
+    // Registered before the client's own handler: a frame is here before the client acts on it.
+    socket.on('message', (data: Buffer) => {
+      sent.frames.push(JSON.parse(data.toString()) as Record<string, unknown>);
+      wake();
+    });
     return socket as unknown as WebSocketLike;
   };
-  return { factory, sockets };
+  return { factory, sockets, sent };
 }
 
 /**

@@ -1,13 +1,16 @@
 import { RateLimitBucket, type Limits } from '../../entitlements';
 
 /**
- * The operations that carry per-key limits. Each name is the operationId, the REST rate-limit bucket
+ * The operations that carry per-key limits on REST and WebSocket alike: the price operations and
+ * the index's (docs/index.md). Each name is the operationId, the REST rate-limit bucket
  * (RateLimitBucket) and the WebSocket connection-slot bucket (StreamRoute).
  */
 export const LIMITED_OPERATIONS = [
   RateLimitBucket.getCurrentPrice,
   RateLimitBucket.getKlines,
   RateLimitBucket.getCurrentKline,
+  RateLimitBucket.getIndex,
+  RateLimitBucket.getIndexKlines,
 ] as const;
 
 export type LimitedOperation = (typeof LIMITED_OPERATIONS)[number];
