@@ -2,8 +2,8 @@ import { defineLuaScript, oneOfReply } from '@pds/redis';
 
 export const GRANT_REPLIES = [
   'granted',
-  'unknown-key',
-  'revoked-key',
+  'unknown-owner',
+  'revoked-owner',
   'too-many-boosts',
   'already-granted',
   'event-applied',
@@ -54,8 +54,8 @@ if event and redis.call('EXISTS', event) == 1 then return 'event-applied' end
 if event then redis.call('SET', event, 'applied', 'PX', ARGV[11]) end
 if paid and redis.call('EXISTS', paid) == 1 then return 'already-granted' end
 if toKey then
-  if redis.call('HGET', KEYS[2], 'id') ~= ARGV[8] then return 'unknown-key' end
-  if redis.call('HEXISTS', KEYS[2], 'revokedAt') == 1 then return 'revoked-key' end
+  if redis.call('HGET', KEYS[2], 'id') ~= ARGV[8] then return 'unknown-owner' end
+  if redis.call('HEXISTS', KEYS[2], 'revokedAt') == 1 then return 'revoked-owner' end
 end
 local active, latest = prune_boosts(boosts, tonumber(ARGV[5]), tonumber(ARGV[4]))
 if active >= tonumber(ARGV[6]) then return 'too-many-boosts' end

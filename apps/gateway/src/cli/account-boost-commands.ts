@@ -10,8 +10,8 @@ export async function grantAccountBoost(store: AccountBoosts, args: readonly str
   switch (outcome.kind) {
     case 'granted':
       return [`Granted boost to every key of account ${id}:`, describeBoost(outcome.boost)];
-    case 'unknown-key':
-    case 'revoked-key':
+    case 'unknown-owner':
+    case 'revoked-owner':
       throw new CommandFailed(`No account with id ${id}.`);
     case 'too-many-boosts':
       throw new CommandFailed(`Account ${id} already has ${MAX_ACTIVE_BOOSTS} active boosts.`);
@@ -32,7 +32,7 @@ export async function endAccountBoost(store: AccountBoosts, args: readonly strin
   switch (outcome.kind) {
     case 'ended':
       return [`Ended boost ${boostId} of account ${id}.`];
-    case 'unknown-key':
+    case 'unknown-owner':
       throw new CommandFailed(`No account with id ${id}.`);
     case 'unknown-boost':
       throw new CommandFailed(`Account ${id} has no active boost ${boostId}.`);

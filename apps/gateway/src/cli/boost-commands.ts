@@ -38,9 +38,9 @@ export async function grantBoost(store: KeyBoosts, args: readonly string[]): Pro
   switch (outcome.kind) {
     case 'granted':
       return [`Granted boost to key ${id}:`, describeBoost(outcome.boost)];
-    case 'unknown-key':
+    case 'unknown-owner':
       throw new CommandFailed(`No key with id ${id}.`);
-    case 'revoked-key':
+    case 'revoked-owner':
       throw new CommandFailed(`Key ${id} is revoked.`);
     case 'too-many-boosts':
       throw new CommandFailed(`Key ${id} already has ${MAX_ACTIVE_BOOSTS} active boosts.`);
@@ -61,7 +61,7 @@ export async function endBoost(store: KeyBoosts, args: readonly string[]): Promi
   switch (outcome.kind) {
     case 'ended':
       return [`Ended boost ${boostId} of key ${id}.`];
-    case 'unknown-key':
+    case 'unknown-owner':
       throw new CommandFailed(`No key with id ${id}.`);
     case 'unknown-boost':
       throw new CommandFailed(`Key ${id} has no active boost ${boostId}.`);

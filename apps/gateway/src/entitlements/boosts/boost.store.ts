@@ -11,8 +11,8 @@ export const MAX_ACTIVE_BOOSTS = 100;
 
 export type GrantOutcome =
   | { readonly kind: 'granted'; readonly boost: Boost }
-  | { readonly kind: 'unknown-key' }
-  | { readonly kind: 'revoked-key' }
+  | { readonly kind: 'unknown-owner' }
+  | { readonly kind: 'revoked-owner' }
   | { readonly kind: 'too-many-boosts' };
 
 /** A key or an account, as far as reading its own boosts needs: a BoostTarget without the key's hash. */
@@ -21,7 +21,7 @@ export type BoostOwner =
 
 export type EndOutcome =
   | { readonly kind: 'ended'; readonly boost: Boost }
-  | { readonly kind: 'unknown-key' }
+  | { readonly kind: 'unknown-owner' }
   | { readonly kind: 'unknown-boost' };
 
 /**
@@ -54,9 +54,9 @@ export class BoostStore {
     switch (reply) {
       case 'granted':
         return { kind: 'granted', boost };
-      case 'revoked-key':
+      case 'revoked-owner':
       case 'too-many-boosts':
-      case 'unknown-key':
+      case 'unknown-owner':
         return { kind: reply };
       case 'already-granted':
       case 'event-applied':

@@ -27,7 +27,7 @@ const OWNER_WORDS: Record<BoostOwner['kind'], OwnerWords> = {
     log: { id: 'keyId', granted: 'boost-granted', ended: 'boost-ended' },
   },
   account: {
-    // An account is never revoked; a grant that finds none answers revoked-key or unknown-key alike.
+    // An account is never revoked; a grant that finds none answers revoked-owner or unknown-owner alike.
     notFound: { unknown: 'account', revoked: 'account' },
     one: 'an account',
     log: { id: 'accountId', granted: 'account-boost-granted', ended: 'account-boost-ended' },
@@ -56,9 +56,9 @@ export class AdminBoostRoutes<View> {
       case 'granted':
         this.logger.info({ [this.words.log.id]: id, boostId: outcome.boost.id }, this.words.log.granted);
         return this.view(id, outcome.boost);
-      case 'unknown-key':
+      case 'unknown-owner':
         throw notFound(this.words.notFound.unknown);
-      case 'revoked-key':
+      case 'revoked-owner':
         throw notFound(this.words.notFound.revoked);
       case 'too-many-boosts':
         throw ApiException.validation([
@@ -79,7 +79,7 @@ export class AdminBoostRoutes<View> {
       case 'ended':
         this.logger.info({ [this.words.log.id]: id, boostId }, this.words.log.ended);
         return this.view(id, outcome.boost);
-      case 'unknown-key':
+      case 'unknown-owner':
         throw notFound(this.words.notFound.unknown);
       case 'unknown-boost':
         throw notFound('active boost');
