@@ -56,7 +56,7 @@ interface KeyActivity {
 export class WindowAllotments {
   private readonly allotments = new Map<string, Allotment>();
   private readonly activity = new Map<string, KeyActivity>();
-  /** Keys whose allotment was asked for by a call not answered yet: one allotment a key at a time. */
+  /** Keys whose allotment a call asked for, not answered yet (one a key at a time), with their limit. */
   private readonly asking = new Map<string, number>();
   private prunedAt = 0;
 
@@ -76,7 +76,7 @@ export class WindowAllotments {
 
   /**
    * The allotment to ask for with `hits` hits of `key` sent to Redis at `now`: none for a key with a
-   * low limit or that is not busy (one hit now and none sent in the last allotment's time).
+   * low limit or that is not busy (one hit now, and none sent or allotment ended within allotmentMs).
    */
   wanted(key: string, limit: number, hits: number, now: number): number {
     if (limit < this.policy.minLimit || this.allotments.has(key) || this.asking.has(key)) return 0;
