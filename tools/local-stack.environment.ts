@@ -26,6 +26,13 @@ export class LocalStackEnvironment extends withLogLevel(RedisEnvironment) {
   @Max(65_535)
   STANDBY_SIM_PORT = 9444;
 
+  /** A second standby's simulator (Binance.US's wire format): with it the index has three sources. */
+  @toInteger()
+  @IsInt()
+  @Min(0)
+  @Max(65_535)
+  US_SIM_PORT = 9445;
+
   /** The payments simulator, an offline Stripe the gateway bills through. */
   @toInteger()
   @IsInt()

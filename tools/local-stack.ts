@@ -77,13 +77,15 @@ async function redisAnswers(env: RedisEnvironment): Promise<boolean> {
 }
 
 /**
- * A Binance simulator as the primary and a Kraken simulator as its standby, and the ingestor following
- * both; answers the primary's settings for the cache worker (it reads the primary's history only).
+ * A Binance simulator as the primary, Kraken and Binance.US simulators as its standbys (Kraken
+ * first, the one a dark primary hands over to), and the ingestor following all three, so the
+ * index (docs/index.md) has three sources; answers the primary's settings for the cache worker
+ * (it reads the primary's history only).
  */
 async function startExchanges(
   env: LocalStackEnvironment,
   shared: Record<string, string>,
-): Promise<{ sim: RunningApp; standby: RunningApp; exchange: Record<string, string> }> {
+): Promise<{ sim: RunningApp; standby: RunningApp; us: RunningApp; exchange: Record<string, string> }> {
   const sim = await start('exchange-sim', {
     ...shared,
     PORT: String(env.SIM_PORT),
@@ -98,6 +100,13 @@ async function startExchanges(
     SIM_SEED: String(env.SIM_SEED),
     SIM_GLITCH_EVERY_S: LOCAL_GLITCH_EVERY_S,
   });
+  const us = await start('exchange-sim', {
+    LOG_LEVEL: env.LOG_LEVEL,
+    PORT: String(env.US_SIM_PORT),
+    SIM_EXCHANGE: 'binance-us',
+    SIM_SEED: String(env.SIM_SEED),
+    SIM_GLITCH_EVERY_S: LOCAL_GLITCH_EVERY_S,
+  });
   const exchange = {
     EXCHANGE: 'binance',
     BINANCE_WS_URL: `ws://127.0.0.1:${sim.port}`,
@@ -106,11 +115,13 @@ async function startExchanges(
   await start('ingestor', {
     ...shared,
     ...exchange,
-    EXCHANGE_STANDBYS: 'kraken',
+    EXCHANGE_STANDBYS: 'kraken,binance-us',
     KRAKEN_WS_URL: `ws://127.0.0.1:${standby.port}/v2`,
     KRAKEN_REST_URL: `http://127.0.0.1:${standby.port}`,
+    BINANCE_US_WS_URL: `ws://127.0.0.1:${us.port}`,
+    BINANCE_US_REST_URL: `http://127.0.0.1:${us.port}`,
   });
-  return { sim, standby, exchange };
+  return { sim, standby, us, exchange };
 }
 
 async function main(): Promise<void> {
@@ -125,7 +136,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
   const shared = { REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX, LOG_LEVEL: env.LOG_LEVEL };
-  const { sim, standby, exchange } = await startExchanges(env, shared);
+  const { sim, standby, us, exchange } = await startExchanges(env, shared);
   await start('payments-sim', {
     LOG_LEVEL: env.LOG_LEVEL,
     ...paymentsSimEnv(env.PAYMENTS_SIM_PORT, env.PORT),
@@ -145,6 +156,7 @@ async function main(): Promise<void> {
     welcome(`http://127.0.0.1:${gateway.port}`, sim.port, key, mailSink.url, env.PAYMENTS_SIM_PORT),
   );
   process.stdout.write(failoverHowTo(`http://127.0.0.1:${gateway.port}`, sim.port, standby.port, key));
+  process.stdout.write(indexHowTo(`http://127.0.0.1:${gateway.port}`, standby.port, us.port, key));
 }
 
 function welcome(url: string, simPort: number, key: string, mailUrl: string, paymentsPort: number): string {
@@ -175,6 +187,20 @@ function failoverHowTo(url: string, simPort: number, standbyPort: number, key: s
       `  Primary dark:      curl -X POST -H 'content-type: application/json' -d '{"mode":"451"}' ${sim}/sim/dark`,
       '                     (modes: silent, refuse, 451, cut; Kraken serves within 15 s)',
       `  Primary back:      curl -X POST ${sim}/sim/light   (Binance serves again after a minute)`,
+      '',
+    ].join('\n') + '\n'
+  );
+}
+
+/** How to watch the index price leave out an exchange pushed away from the others, and take it back. */
+function indexHowTo(url: string, krakenPort: number, usPort: number, key: string): string {
+  const kraken = `http://127.0.0.1:${krakenPort}`;
+  return (
+    [
+      `Index price: the median of Binance, Kraken and Binance.US (simulator http://127.0.0.1:${usPort}); docs/index.md.`,
+      `  Watch it:          curl -s -H 'x-api-key: ${key}' ${url}/api/v1/index/current`,
+      `  Kraken 15 % away:  curl -X POST -H 'content-type: application/json' -d '{"bps":1500}' ${kraken}/sim/skew`,
+      '                     (Kraken is left out with reason "deviation"; {"bps":0} takes it back)',
       '',
     ].join('\n') + '\n'
   );

@@ -51,6 +51,7 @@ describe('the local stack (npm start)', () => {
         PORT: String(await freePort()),
         SIM_PORT: '0',
         STANDBY_SIM_PORT: '0',
+        US_SIM_PORT: '0',
         MAIL_SINK_PORT: '0',
         PAYMENTS_SIM_PORT: String(await freePort()),
       },
