@@ -38,7 +38,7 @@ export class RequestLimit {
       answer(allotted, limit, reply);
       return undefined;
     }
-    return this.counter.meter(windowKey, WINDOW_MS, limit, tally).then(
+    return this.counter.meterByRedis(windowKey, WINDOW_MS, limit, tally).then(
       (count) => {
         answer(count, limit, reply);
       },

@@ -97,15 +97,20 @@ export class FixedWindowCounter implements OnModuleDestroy {
    * counted as with `increment`.
    */
   meter(key: string, windowMs: number, limit: number, tally?: HitTally): Promise<WindowCount> {
+    const served = this.meterAllotted(key, limit, tally);
+    return served ? Promise.resolve(served) : this.meterByRedis(key, windowMs, limit, tally);
+  }
+
+  /** `meter`'s trip to Redis, for a hit `meterAllotted` could not count (it is not asked again). */
+  meterByRedis(key: string, windowMs: number, limit: number, tally?: HitTally): Promise<WindowCount> {
     if (limit < this.minAllotmentLimit || slotPartOf(key) === key)
       return this.increment(key, windowMs, tally);
-    const served = this.meterAllotted(key, limit, tally);
-    return served ? Promise.resolve(served) : this.enqueue({ key, windowMs, limit, tally });
+    return this.enqueue({ key, windowMs, limit, tally });
   }
 
   /**
    * `meter`'s answer when this replica's allotment of `key`'s window counts the hit now, with no
-   * trip and no promise (the price request's common path); undefined when `meter` must be called.
+   * trip and no promise (the price request's common path); undefined when `meterByRedis` must be called.
    */
   meterAllotted(key: string, limit: number, tally?: HitTally): WindowCount | undefined {
     if (limit < this.minAllotmentLimit || !this.sameSlot(key, tally)) return undefined;
