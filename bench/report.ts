@@ -15,6 +15,7 @@ const REST_COLUMNS = [
   '÷ limit',
   'CPU µs/req',
   'Redis µs/req',
+  'load µs/answer',
   'allotted',
 ];
 
@@ -43,6 +44,7 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
       row.target === 'gateway' ? ratioTo(row, 'fastify-limit') : '',
       row.cpuUsPerRequest,
       row.redisCpuUsPerRequest,
+      row.loadCpuUsPerAnswer,
       row.allottedShare ?? '',
     ]),
   ];
@@ -50,6 +52,7 @@ export function restReport(rows: readonly RestBenchRow[], connections: number): 
     `REST (${connections} connections, medians of the rounds; ÷ = median of the rounds' ratios; ` +
     "fastify-limit = bare Fastify with the gateway's key lookup and shared rate limit; CPU µs/req = " +
     "the server process's CPU time per request; Redis µs/req = Redis' CPU time per request in the same rounds; " +
+    "load µs/answer = the load generator's CPU time per answer (it shares the cores: a ratio measures it too); " +
     "allotted = the share of the gateway's limit hits answered by an allotment of the window, not a trip to Redis)\n" +
     `${table(lines)}\n`
   );

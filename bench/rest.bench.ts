@@ -41,6 +41,8 @@ export interface RestBenchRow {
   readonly cpuUsPerRequest: number;
   /** Redis' CPU time per request in the same rounds: what the shared limit costs beyond the server. */
   readonly redisCpuUsPerRequest: number;
+  /** The load generator's CPU time per answer in the same rounds (it runs on the same cores). */
+  readonly loadCpuUsPerAnswer: number;
   /** The gateway's limit hits an allotment answered, not a script call (a rate: it moves with the load). */
   readonly allottedShare: number | undefined;
   readonly rounds: MeasuredRound[];
@@ -227,6 +229,7 @@ function summarise(path: string, target: RestTarget, rounds: MeasuredRound[]): R
     requestsPerSecond: round(median(rounds.map((r) => r.requestsPerSecond)), 0),
     cpuUsPerRequest: round(median(rounds.map((r) => r.cpuUsPerRequest)), 1),
     redisCpuUsPerRequest: round(median(rounds.map((r) => r.redisCpuUsPerRequest)), 1),
+    loadCpuUsPerAnswer: round(median(rounds.map((r) => r.loadCpuUsPerAnswer)), 1),
     allottedShare: medianShare(rounds),
     p50Ms: round(median(rounds.map((r) => r.p50Ms))),
     p99Ms: round(median(rounds.map((r) => r.p99Ms))),
