@@ -50,8 +50,16 @@ export function evictionMessage(policy: string): string {
  * keeps is authoritative (API keys, accounts, the coverage record of history, leases, queues), so
  * no part of it could live in an evicting Redis without a second, disposable-data Redis.
  */
-export async function refuseEviction(client: RedisClient): Promise<void> {
+export async function refuseEviction(
+  client: RedisClient,
+  onUnchecked: (error: unknown) => void = () => undefined,
+): Promise<void> {
   if (client.status !== 'ready') return;
-  const policy = await evictingPolicy(client);
+  // A check that fails (a reply later than the command timeout on a loaded machine, Redis gone
+  // meanwhile) is left to readiness, as when Redis is away at start: only a policy refuses the start.
+  const policy = await evictingPolicy(client).catch((error: unknown) => {
+    onUnchecked(error);
+    return undefined;
+  });
   if (policy !== undefined) throw new Error(evictionMessage(policy));
 }

@@ -77,7 +77,9 @@ function connectionProviders(env: RedisEnvironment, options: RedisModuleOptions)
         if (options.logger) logAvailability(client, name, options.logger);
         await untilReady(client, options.readyWaitMs ?? DEFAULT_READY_WAIT_MS);
         // An app that starts while Redis is away cannot check; its readiness reports the policy.
-        await refuseEviction(client);
+        await refuseEviction(client, (error) => {
+          options.logger?.warn({ connection: name, error: String(error) }, 'eviction-check-deferred');
+        });
         return client;
       },
     },
