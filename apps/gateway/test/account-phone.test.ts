@@ -12,6 +12,22 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const widths = (page: Page): Promise<{ scroll: number; screen: number }> =>
   page.evaluate('({ scroll: document.documentElement.scrollWidth, screen: window.innerWidth })');
 
+/** Waits for /demo's candle legend; if it never fills, the failure says what the page showed instead. */
+async function legendFilled(page: Page): Promise<void> {
+  try {
+    await page.locator('#legend b').first().waitFor();
+  } catch (error) {
+    // A page that cannot be read (closed, crashed) must not hide the wait's own error.
+    const shown = await page
+      .evaluate(
+        '({ demo: window.__demo, status: document.getElementById("status-text")?.textContent, ' +
+          'problem: document.getElementById("message")?.textContent })',
+      )
+      .catch((unread: unknown) => `unreadable: ${String(unread)}`);
+    throw new Error(`${String(error)}\nthe page showed: ${JSON.stringify(shown)}`, { cause: error });
+  }
+}
+
 /**
  * Issue 26, acceptance 3 and 4: on a phone, /account (signed in, with keys and a subscription),
  * /demo and /docs are no wider than the screen; a first visit to /account signed out logs no error.
@@ -96,7 +112,7 @@ describe('the pages on a 390 px phone, in headless Chromium', () => {
     await page.fill('#api-key', key);
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.locator('#price[data-raw]:not([data-raw=""])').waitFor();
-    await page.locator('#legend b').first().waitFor();
+    await legendFilled(page);
     expect((await widths(page)).scroll).toBeLessThanOrEqual(390);
     await shot(page, 'phone-3-demo');
     await page.close();

@@ -24,7 +24,7 @@ function parse(text) {
   }
 }
 
-async function send(method, path, { body, bearer, apiKey, accept, background } = {}) {
+async function send(method, path, { body, bearer, apiKey, accept, background, keepalive } = {}) {
   const headers = {};
   if (accept) headers.accept = accept;
   // The page's own refresh: counted apart from the account's 60 requests a minute.
@@ -40,6 +40,7 @@ async function send(method, path, { body, bearer, apiKey, accept, background } =
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       cache: 'no-store',
+      keepalive: keepalive === true,
     });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The service could not be reached');
@@ -69,9 +70,14 @@ function forget() {
   clearTimeout(refreshTimer);
 }
 
-/** Sends the refresh; the browser's lock makes other tabs of this origin wait for it. */
+/**
+ * Sends the refresh; the browser's lock makes other tabs of this origin wait for it. `keepalive`:
+ * a page left mid-refresh (a reload right after a return from Checkout) would drop the answer, and
+ * with it the new cookie of a rotation the service has made: the next load would send the spent one,
+ * which ends the sign-in. A keepalive request outlives its page, so the new cookie still lands.
+ */
 function sendRefresh() {
-  const send = () => call('POST', '/api/v1/auth/refresh');
+  const send = () => call('POST', '/api/v1/auth/refresh', { keepalive: true });
   return navigator.locks ? navigator.locks.request('pds-account-refresh', send) : send();
 }
 

@@ -35,8 +35,14 @@ export function accountPage(page: Page) {
     /** Waits until the usage table's row for `operation` reads `text` ("1 of 40"). */
     usage: (operation: string, text: string) =>
       page.locator(`#usage tr[data-operation="${operation}"]`, { hasText: text }).waitFor(),
-    /** Reloads, and expects the page to come back in `view`. */
+    /**
+     * Reloads the page once it has loaded, and expects it to come back in `view`. Once loaded: a page
+     * still restoring its sign-in has a refresh in flight, whose new cookie (kept by its keepalive)
+     * may land after the reloaded page has sent the spent one, which ends the sign-in (a race the
+     * browser's timing decides; a notice such as "Payment received" shows before the page is ready).
+     */
     async reloadedAs(view: string): Promise<void> {
+      await page.waitForSelector('body[data-ready="true"]');
       await page.reload();
       await page.waitForSelector(`body[data-ready="true"][data-view="${view}"]`);
     },
