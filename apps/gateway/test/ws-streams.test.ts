@@ -1,4 +1,4 @@
-import { CURRENT_KLINE, KLINES, PRICE } from '@pds/testing';
+import { CURRENT_KLINE, KLINES, lastLines, PRICE } from '@pds/testing';
 import { toIsoTime } from '@pds/market';
 import type { RunningApp } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
@@ -49,10 +49,20 @@ describe('WebSocket streams: snapshot, then every change (CONTRACT section 6)', 
     await harness.startGateway();
     // The first trade makes the simulator push every interval: the market the streams start from.
     await sim.trade('97000.10', '0.5');
+    let last: unknown;
     await eventually(async () => {
       const response = await getJson(url(CURRENT_KLINE, { interval: '1m' }).replace(/^ws/, 'http'));
+      last = response;
       return response.status === 200 ? true : undefined;
-    }, 'market data');
+    }, 'market data').catch((error: unknown) => {
+      // Once seen in a whole run (Redis Cluster); what was answered and said tells where it stopped.
+      throw new Error(`${String(error)}: ${JSON.stringify({ last, ...appsSaid() }, null, 1)}`);
+    });
+  });
+
+  const appsSaid = () => ({
+    gatewaySaid: lastLines(harness.gateways[0], 20),
+    ingestorSaid: lastLines(ingestor, 20),
   });
 
   afterAll(async () => {

@@ -1,8 +1,11 @@
-/** Polls `probe` until it returns a value (not undefined); for state that changes without an event to await. */
+/**
+ * Polls `probe` until it returns a value (not undefined); for state that changes without an event to
+ * await. The bound is a log wait's (60 s): CI's shared machine has stalled a whole process for 20 s.
+ */
 export async function eventually<T>(
   probe: () => Promise<T | undefined>,
   what: string,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

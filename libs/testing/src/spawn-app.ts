@@ -21,6 +21,16 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** An app's last `count` printed lines (those `only` matches, if given), for a failure to say what it saw. */
+export function lastLines(
+  app: { readonly output: readonly string[] } | undefined,
+  count: number,
+  only?: RegExp,
+): string[] {
+  const lines = app?.output ?? [];
+  return (only ? lines.filter((line) => only.test(line)) : lines).slice(-count);
+}
+
 /** The repository root: the nearest folder above with a package.json (from src or from dist). */
 function repositoryRoot(from: string): string {
   let folder = from;

@@ -22,8 +22,16 @@ export function startSim(env: Record<string, string> = {}): Promise<Sim> {
   return startExchangeSim({ SIM_SEED: '7', ...env });
 }
 
+/**
+ * These suites count what each job wrote. A save of 1,000 klines that outlasts the shipped 1 s
+ * command timeout on a loaded machine still lands, and its retry finds the klines stored and counts
+ * none (in CI the warm-up's 9,000 counted 0; a 50 ms bound beside four busy loops does the same), so
+ * the workers here get an unhurried bound.
+ */
+const UNHURRIED = { REDIS_COMMAND_TIMEOUT_MS: '10000' };
+
 export function startCache(prefix: string, sim: Sim, env: Record<string, string> = {}): Promise<RunningApp> {
-  return spawnCache({ redisEnv: testRedis().env, prefix }, sim, env);
+  return spawnCache({ redisEnv: testRedis().env, prefix }, sim, { ...UNHURRIED, ...env });
 }
 
 export function startIngestor(

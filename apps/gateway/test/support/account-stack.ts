@@ -14,7 +14,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { accountsEnv, mailedToken } from './accounts-api';
 import { ADMIN_TOKEN } from './admin-api';
 import { ensureChromium, launchChromium } from './browser';
-import { gatewayHarness, type GatewayHarness } from './gateway-harness';
+import { gatewayHarness, type GatewayHarness, UNHURRIED_BOUNDS } from './gateway-harness';
 import { type Sim, startIngestor, startSim } from './live-market';
 
 /** What the account page runs against, and the browser profile of the person using it. */
@@ -70,6 +70,8 @@ async function startParts(parts: Parts, label: string, env: Record<string, strin
       // A walk reloads, downloads and waits on live reads far faster than a person: the per-account
       // limit (60 a minute) is tested by accounts-limits.test.ts, not stumbled on here.
       ACCOUNT_REQUESTS_PER_MINUTE: '1000',
+      // The pages are judged by what they show; the deadlines' 503s are tested elsewhere.
+      ...UNHURRIED_BOUNDS,
       ...env,
     }),
   ]);

@@ -1,5 +1,5 @@
 import { type Price } from '@pds/market';
-import { eventually, isMsg, nextLog, type StreamClient } from '@pds/testing';
+import { isMsg, lastLines, nextLog, type RunningApp, type StreamClient } from '@pds/testing';
 import { type DarkMode, type FailoverStack, MINUTE, type PriceAnswer, untilSource } from './failover-stack';
 import { type LabelReport, watchingSourceLabels } from './source-labels';
 
@@ -51,7 +51,7 @@ export async function darkCycle(
       const switched = await awayLog;
       // The label follows the value: Kraken's first price may wait out a minute without a trade.
       const served = await untilSource(stack, 'kraken', `the standby serving (${mode})`, 150_000);
-      await framesAfter(ws, `a price frame while the standby serves (${mode})`);
+      await framesAfter(stack, ws, `a price frame while the standby serves (${mode})`);
       return { away: switched, during: served };
     },
     'kraken',
@@ -66,7 +66,7 @@ export async function darkCycle(
       await stack.primary.post('/sim/light');
       const switched = await backLog;
       await untilSource(stack, 'binance', `the primary serving again (${mode})`, 30_000);
-      await framesAfter(ws, `a price frame once the primary is back (${mode})`);
+      await framesAfter(stack, ws, `a price frame once the primary is back (${mode})`);
       return switched;
     },
     'binance',
@@ -79,10 +79,30 @@ export async function darkCycle(
 }
 
 /** Resolves once the client has received a frame it did not have when called. */
-async function framesAfter(ws: StreamClient, what: string): Promise<void> {
+async function framesAfter(stack: FailoverStack, ws: StreamClient, what: string): Promise<void> {
   const known = ws.frames.length;
   // Generous: a standby may be in a quiet minute (Kraken has minutes without a trade, so without a price).
-  await eventually(() => Promise.resolve(ws.frames.length > known ? true : undefined), what, 150_000);
+  const deadline = Date.now() + 150_000;
+  while (ws.frames.length === known && !ws.closeInfo && Date.now() < deadline)
+    await ws.wait(deadline - Date.now());
+  if (ws.frames.length > known) return;
+  throw new Error(`no ${what}: ${await streamState(stack, ws, known)}`);
+}
+
+/** What a test needs to tell a closed stream, a dead gateway and a price that stopped moving apart. */
+async function streamState(stack: FailoverStack, ws: StreamClient, known: number): Promise<string> {
+  const gateway = stack.harness.gateways[0];
+  const said = (app: RunningApp | undefined) => lastLines(app, 15, /"level":"(warn|error|fatal)"|"msg":"ws-/);
+  const state = {
+    close: ws.closeInfo ?? null,
+    frames: known,
+    lastFrame: ws.frames.at(-1) ?? null,
+    served: await stack.currentPrice().catch((error: unknown) => String(error)),
+    gatewayExit: gateway?.process.exitCode ?? gateway?.process.signalCode ?? null,
+    gatewaySaid: said(gateway),
+    ingestorSaid: said(stack.ingestor),
+  };
+  return JSON.stringify(state, null, 1);
 }
 
 /** The switch came within 15 s of the primary's last message; the way back within 90 s and a minute after. */

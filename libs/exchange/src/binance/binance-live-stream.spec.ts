@@ -4,6 +4,32 @@ import { FakeBinanceServer } from '../testing/fake-binance-server';
 import { ExchangeLiveStream } from '../stream/exchange-live-stream';
 import { nextEvent } from '../testing/next-event';
 
+/**
+ * A stream to the fake server. It sends nothing unasked, so a connection is silent between a test's
+ * frames: the silence limit is far above any test's pace (a busy machine once paused a test's
+ * process past 400 ms, the stream replaced its connection and a frame went to the old one), except
+ * where a test asks for a short one.
+ */
+function streamTo(
+  server: FakeBinanceServer,
+  settings: { silenceMs?: number; maxConnectionAgeMs?: number } = {},
+) {
+  return new ExchangeLiveStream({
+    wsBaseUrl: server.url,
+    symbol: 'btcusdt',
+    wireFormat: binanceWireFormat,
+    silenceMs: 60_000,
+    maxConnectionAgeMs: 60_000,
+    reconnectInitialMs: 20,
+    reconnectMaxMs: 100,
+    connectionsPer5Minutes: 300,
+    healthyAfterMs: 1000,
+    // These frames are dated seconds after the epoch, long before any exchange's history.
+    historyStartMs: 0,
+    ...settings,
+  });
+}
+
 describe("ExchangeLiveStream with Binance's wire format against a fake Binance server", () => {
   let server: FakeBinanceServer;
   let stream: ExchangeLiveStream;
@@ -14,19 +40,7 @@ describe("ExchangeLiveStream with Binance's wire format against a fake Binance s
     trades.length = 0;
     interruptions.length = 0;
     server = await FakeBinanceServer.start();
-    stream = new ExchangeLiveStream({
-      wsBaseUrl: server.url,
-      symbol: 'btcusdt',
-      wireFormat: binanceWireFormat,
-      silenceMs: 400,
-      maxConnectionAgeMs: 60_000,
-      reconnectInitialMs: 20,
-      reconnectMaxMs: 100,
-      connectionsPer5Minutes: 300,
-      healthyAfterMs: 1000,
-      // These frames are dated seconds after the epoch, long before any exchange's history.
-      historyStartMs: 0,
-    });
+    stream = streamTo(server);
     stream.on('trade', (trade) => trades.push(trade));
     stream.on('interruption', (interruption) => interruptions.push(interruption));
     stream.start();
@@ -123,11 +137,17 @@ describe("ExchangeLiveStream with Binance's wire format against a fake Binance s
   });
 
   it('treats a silent connection as dead and replaces it', async () => {
-    server.trade('1.00', '1.00', 5_000, 1);
-    await nextEvent(stream, 'trade');
-    server.silence(600);
-    expect(await nextEvent(stream, 'disconnected')).toMatchObject({ reason: 'silence' });
-    await server.waitForConnections(2, 5_000);
+    const watched = streamTo(server, { silenceMs: 400 });
+    const disconnected = nextEvent(watched, 'disconnected');
+    watched.start();
+    try {
+      server.silence(600);
+      expect(await disconnected).toMatchObject({ reason: 'silence' });
+      // The first connection is the shared stream's, the second the silent one, the third its replacement.
+      await server.waitForConnections(3);
+    } finally {
+      await watched.close();
+    }
   });
 
   it('switches on serverShutdown without a gap and without duplicates', async () => {
@@ -147,18 +167,7 @@ describe("ExchangeLiveStream with Binance's wire format against a fake Binance s
   });
 
   it('replaces a connection before its maximum age, make-before-break', async () => {
-    const aging = new ExchangeLiveStream({
-      wsBaseUrl: server.url,
-      symbol: 'btcusdt',
-      wireFormat: binanceWireFormat,
-      silenceMs: 5_000,
-      maxConnectionAgeMs: 300,
-      reconnectInitialMs: 20,
-      reconnectMaxMs: 100,
-      connectionsPer5Minutes: 300,
-      healthyAfterMs: 1000,
-      historyStartMs: 0,
-    });
+    const aging = streamTo(server, { maxConnectionAgeMs: 300 });
     const agingInterruptions: StreamInterruption[] = [];
     aging.on('interruption', (interruption) => agingInterruptions.push(interruption));
     aging.start();
