@@ -26,7 +26,7 @@ export interface StreamRoute {
   readonly kind: StreamKind;
   /**
    * The operationId of the matching HTTP operation; names the connection-limit bucket, which a key's
-   * usage now lists (LIMITED_OPERATIONS).
+   * usage lists (LIMITED_OPERATIONS).
    */
   readonly operation: LimitedOperation;
 }
