@@ -21,7 +21,11 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|@apidevtools|@noble|@scure)/)'],
-  moduleNameMapper: { '^@pds/(.*)$': '<rootDir>/libs/$1/src/index.ts' },
+  moduleNameMapper: {
+    // A file of a library (`@pds/exchange/standalone`): test tools load a part, not the whole index.
+    '^@pds/([a-z]+)/(.+)$': '<rootDir>/libs/$1/src/$2',
+    '^@pds/(.*)$': '<rootDir>/libs/$1/src/index.ts',
+  },
   modulePathIgnorePatterns: ['<rootDir>/dist/'],
 };
 

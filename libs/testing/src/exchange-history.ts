@@ -1,4 +1,4 @@
-import { BinanceRestClient, fetchKlineHistory } from '@pds/exchange';
+import { BinanceRestClient, fetchKlineHistory } from '@pds/exchange/standalone';
 import { type Interval, intervalMs, type Kline, type MarketSymbol } from '@pds/market';
 
 /**

@@ -1,4 +1,5 @@
-import { BinanceRestClient, type KlineRange } from '@pds/exchange';
+import type { KlineRange } from '@pds/exchange';
+import { BinanceRestClient } from '@pds/exchange/standalone';
 import { DEFAULT_SYMBOL, type Interval, type Kline } from '@pds/market';
 import { exchangeHistory } from './exchange-history';
 import { krakenKlines } from './kraken-history';

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { MarketSymbol } from '@pds/market';
 import type WebSocket from 'ws';
-import { ExchangeLiveStream, type LiveStreamTuning, type StreamWireFormat } from '@pds/exchange';
+import type { LiveStreamTuning, StreamWireFormat } from '@pds/exchange';
+import { ExchangeLiveStream } from '@pds/exchange/standalone';
 
 /** A socket that is open at once and delivers what the test hands it, with no network in between. */
 class InProcessSocket extends EventEmitter {

@@ -1,10 +1,10 @@
+import type { MergedInterval } from '@pds/exchange';
 import {
+  mergeHourKlines,
   KRAKEN_NATIVE_MINUTES,
   klinesFromOhlcResult,
   KrakenRestClient,
-  type MergedInterval,
-  mergeHourKlines,
-} from '@pds/exchange';
+} from '@pds/exchange/standalone';
 import type { Interval, Kline } from '@pds/market';
 
 /**

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { mailPackages } from './lazy-packages';
 
 export interface ReceivedMail {
   readonly to: string[];
@@ -47,6 +46,7 @@ export function mailTo(address: string): MailMatch {
 }
 
 async function parseMail(stream: NodeJS.ReadableStream): Promise<ReceivedMail> {
+  const { simpleParser } = await mailPackages();
   const parsed = await simpleParser(stream as never);
   const addresses = [parsed.to ?? []].flat().flatMap((group) => group.value);
   const text = parsed.text ?? '';
@@ -96,6 +96,7 @@ class MailBox {
  */
 export async function startMailSink(options: MailSinkOptions = {}): Promise<MailSink> {
   const box = new MailBox();
+  const { SMTPServer } = await mailPackages();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],

@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeClass } from './lazy-packages';
 import { type RunningApp, spawnApp } from './spawn-app';
 
 /** Secrets of a simulator started by tests (test values, not credentials). */
@@ -76,7 +77,12 @@ export async function startPaymentsSim(
     ...env,
   });
   const baseUrl = `http://127.0.0.1:${app.port}`;
-  const stripe = new Stripe(PAYMENTS_SIM_SECRET_KEY, { host: '127.0.0.1', port: app.port, protocol: 'http' });
+  const StripeClient = await stripeClass();
+  const stripe = new StripeClient(PAYMENTS_SIM_SECRET_KEY, {
+    host: '127.0.0.1',
+    port: app.port,
+    protocol: 'http',
+  });
   const control: PaymentsSim['control'] = async <T>(method: string, path: string, body?: object) => {
     const response = await fetch(`${baseUrl}/sim${path}`, {
       method,

@@ -1,5 +1,6 @@
 import { DEFAULT_SYMBOL, type Interval, type Kline, type MarketSymbol, type Price } from '@pds/market';
-import { type RedisClient, type RedisKeys, splitSource } from '@pds/redis';
+import type { RedisClient, RedisKeys } from '@pds/redis';
+import { splitSource } from '@pds/redis/sourced-record';
 
 /** A closed kline as stored: the sorted-set score (its open time) and the member. */
 export interface StoredKline {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { keyHolders, type RedisClient } from '@pds/redis';
+import { keyHolders, type RedisClient } from '@pds/redis/redis-connection';
 
 /** A key prefix of its own for each test file, so test files can share one Redis and run in parallel. */
 export function uniquePrefix(label: string): string {

@@ -1,5 +1,6 @@
-import { loadEnvironment, RedisEnvironment } from '@pds/config';
-import { createPersistentRedis, type RedisClient } from '@pds/redis';
+import { loadEnvironment } from '@pds/config/load-environment';
+import { RedisEnvironment } from '@pds/config/redis-environment';
+import { createPersistentRedis, type RedisClient } from '@pds/redis/redis-connection';
 import { TEST_REDIS_CLUSTER_NODES, TEST_REDIS_TOPOLOGY } from './test-redis-variables';
 
 /** A Redis the tests use: how the spawned apps are told about it, and how test code connects to it. */

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { stripeClass } from './lazy-packages';
 import { eventually } from './poll';
 
 /** One webhook as received: the event verified with the official package, or why it was refused. */
@@ -61,7 +62,8 @@ function receive({ stripe, secret, body, signature }: Delivery, failures: Failur
  * `stripe.webhooks.constructEvent` and the endpoint's secret; a bad signature gets 400.
  */
 export async function startWebhookReceiver(secret: string): Promise<WebhookReceiver> {
-  const stripe = new Stripe('sk_test_unused_for_verification');
+  const StripeClient = await stripeClass();
+  const stripe = new StripeClient('sk_test_unused_for_verification');
   const received: ReceivedWebhook[] = [];
   let failures: FailurePlan = { count: 0, status: 500 };
   const server = createServer((request, response) => {

@@ -1,5 +1,5 @@
 import { type Interval, intervalMs, type MarketSymbol } from '@pds/market';
-import { RedisKeys } from '@pds/redis';
+import { RedisKeys } from '@pds/redis/redis-keys';
 import {
   deletePrefix,
   type RunningApp,

@@ -1,4 +1,5 @@
-import { type RedisClient, RedisKeys } from '@pds/redis';
+import type { RedisClient } from '@pds/redis';
+import { RedisKeys } from '@pds/redis/redis-keys';
 import {
   deletePrefix,
   type RedisTarget,
@@ -7,7 +8,7 @@ import {
   testRedis,
   uniquePrefix,
 } from '@pds/testing';
-import { ApiKeyStore, type NewApiKey } from '../../src';
+import { ApiKeyStore, type NewApiKey } from '../../src/keys/store/api-key.store';
 import { GatewayEnvironment } from '../../src/gateway.environment';
 
 /**

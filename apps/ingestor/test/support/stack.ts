@@ -1,5 +1,6 @@
 import { INTERVALS, type Interval, type Kline, type MarketSymbol, type Price } from '@pds/market';
-import { RedisKeys, splitSource } from '@pds/redis';
+import { RedisKeys } from '@pds/redis/redis-keys';
+import { splitSource } from '@pds/redis/sourced-record';
 import {
   deletePrefix,
   type RunningApp,
