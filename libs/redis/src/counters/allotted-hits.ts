@@ -15,6 +15,11 @@ export class AllottedHits {
     private readonly served: (key: string) => void,
   ) {}
 
+  /** Nothing for `endOverdue` to end or forget (settlements go out with calls, not with it). */
+  get empty(): boolean {
+    return this.allotments.empty;
+  }
+
   /** Whether settlements wait for a call. */
   get unsettled(): boolean {
     return this.settlements.size > 0;

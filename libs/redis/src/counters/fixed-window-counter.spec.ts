@@ -146,6 +146,43 @@ describe('FixedWindowCounter', () => {
   });
 });
 
+describe('FixedWindowCounter’s sweep of allotments that are over', () => {
+  const IDLE_MS = 10_000;
+  // Only the timers run by hand: the counter's turns (setImmediate) and promises run as usual.
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] }));
+  afterEach(() => jest.useRealTimers());
+
+  /** A counter whose script grants nothing (its replies are too short for metered keys). */
+  function counterAt(clock: { ms: number }) {
+    const run = (): Promise<number[]> => Promise.resolve([]);
+    const scripts = { bind: () => run } as unknown as RedisScripts;
+    const redis = { isCluster: false } as unknown as RedisClient;
+    return new FixedWindowCounter(scripts, redis, { now: () => clock.ms });
+  }
+
+  it('should keep only the tally timer while no key is busy, run the sweep once one is, and stop it once the key is forgotten', async () => {
+    const clock = { ms: 1_000_000 };
+    const counter = counterAt(clock);
+    const tallyTimerOnly = jest.getTimerCount();
+    expect(tallyTimerOnly).toBe(1);
+    // Two hits of a key with a high limit in one turn: busy, its allotment asked for.
+    const busy = [
+      counter.meter('p:rate:{a}:x', 60_000, 10_000),
+      counter.meter('p:rate:{a}:x', 60_000, 10_000),
+    ];
+    await Promise.allSettled(busy);
+    expect(jest.getTimerCount()).toBe(tallyTimerOnly + 1);
+    jest.advanceTimersByTime(100);
+    expect(jest.getTimerCount()).toBe(tallyTimerOnly + 1);
+    // Idle past IDLE_MS: the next sweeps forget the key, and the last one stops itself.
+    clock.ms += 2 * IDLE_MS + 1;
+    jest.advanceTimersByTime(100);
+    expect(jest.getTimerCount()).toBe(tallyTimerOnly);
+    await counter.onModuleDestroy();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
 describe('slotPartOf', () => {
   it.each([
     ['p:rate:{key-1}:bucket', 'key-1'],

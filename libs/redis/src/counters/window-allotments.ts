@@ -62,6 +62,11 @@ export class WindowAllotments {
 
   constructor(readonly policy: AllotmentPolicy = DEFAULT_ALLOTMENT_POLICY) {}
 
+  /** Nothing to end or forget: no allotment, none asked for, no key remembered as busy. */
+  get empty(): boolean {
+    return this.allotments.size === 0 && this.asking.size === 0 && this.activity.size === 0;
+  }
+
   /** A hit of `key` counted from its allotment, or undefined when it has none with hits left. */
   serve(key: string, now: number): WindowCount | undefined {
     const allotment = this.allotments.get(key);
