@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 
 // Loaded when a suite first starts what needs them, not by every test file that imports @pds/testing
-// (Jest loads a file's modules anew for each test file: these were a fifth of that cost).
+// (Jest loads a file's modules anew for each test file: these were about a quarter of that cost).
 
 /** Stripe's official client class. */
 export async function stripeClass(): Promise<typeof Stripe> {
