@@ -11,6 +11,7 @@ import {
   type StoredKline,
   testRedis,
   uniquePrefix,
+  UNHURRIED_REDIS,
 } from '@pds/testing';
 
 export const SYMBOL: MarketSymbol = 'btcusdt';
@@ -28,10 +29,8 @@ export function startSim(env: Record<string, string> = {}): Promise<Sim> {
  * none (in CI the warm-up's 9,000 counted 0; a 50 ms bound beside four busy loops does the same), so
  * the workers here get an unhurried bound.
  */
-const UNHURRIED = { REDIS_COMMAND_TIMEOUT_MS: '10000' };
-
 export function startCache(prefix: string, sim: Sim, env: Record<string, string> = {}): Promise<RunningApp> {
-  return spawnCache({ redisEnv: testRedis().env, prefix }, sim, { ...UNHURRIED, ...env });
+  return spawnCache({ redisEnv: testRedis().env, prefix }, sim, { ...UNHURRIED_REDIS, ...env });
 }
 
 export function startIngestor(

@@ -6,6 +6,7 @@ import {
   type RunningApp,
   spawnApp,
   testRedis,
+  UNHURRIED_REDIS,
   uniquePrefix,
 } from '@pds/testing';
 import { ApiKeyStore, type NewApiKey } from '../../src/keys/store/api-key.store';
@@ -22,7 +23,7 @@ const TEST_REQUEST_DEADLINE = { REQUEST_DEADLINE_MS: '3000' };
  * Bounds for suites that judge what is answered or shown, not how fast: a stalled or loaded machine
  * makes a gateway with the test deadline answer 503 (the docs page's scripts once, after 3 s).
  */
-export const UNHURRIED_BOUNDS = { REQUEST_DEADLINE_MS: '30000', REDIS_COMMAND_TIMEOUT_MS: '10000' };
+export const UNHURRIED_BOUNDS = { REQUEST_DEADLINE_MS: '30000', ...UNHURRIED_REDIS };
 
 /** The deadline a deployment gets by default (800 ms), for the tests that check it. */
 export const SHIPPED_REQUEST_DEADLINE = {
