@@ -20,3 +20,38 @@ export function serviceNow(): number {
 export function shiftServiceClock(offsetMs: number): void {
   testOffsetMs = offsetMs;
 }
+
+/** A tick after each whole `periodMs` of the service's clock; `stop` ends it. */
+export interface ServiceClockTicks {
+  stop(): void;
+}
+
+/**
+ * Calls `tick` `afterMs` past each whole `periodMs` of the service's clock (a second, a minute),
+ * re-armed from the clock each time, so a late tick does not push the next one later. `tick` must
+ * not throw.
+ */
+export function everyPeriodOfServiceClock(
+  periodMs: number,
+  afterMs: number,
+  tick: () => void,
+): ServiceClockTicks {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const arm = (): void => {
+    timer = setTimeout(
+      () => {
+        tick();
+        if (!stopped) arm();
+      },
+      periodMs - (serviceNow() % periodMs) + afterMs,
+    );
+  };
+  arm();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { serviceNow } from '@pds/exchange';
+import { everyPeriodOfServiceClock, type ServiceClockTicks, serviceNow } from '@pds/exchange';
 import { addDecimals, subtractDecimals } from '@pds/market';
 import { AppLogger } from '@pds/observability';
 import { IngestorEnvironment } from '../ingestor.environment';
@@ -41,7 +41,7 @@ export class IndexFeed implements OnApplicationBootstrap, BeforeApplicationShutd
   private resend = false;
   /** Closed klines of writes that failed, by interval and openTime: sent again with the next write. */
   private readonly unsent = new Map<string, KlineWrite>();
-  private timer: NodeJS.Timeout | undefined;
+  private ticks: ServiceClockTicks | undefined;
   private unavailable = 0;
 
   constructor(
@@ -68,25 +68,18 @@ export class IndexFeed implements OnApplicationBootstrap, BeforeApplicationShutd
       else this.resign();
     });
     if (this.lease.isLeader) this.takeOver();
-    this.schedule();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.queue.drained();
-  }
-
-  private schedule(): void {
-    const wait = 1000 - (serviceNow() % 1000) + TICK_AFTER_MS;
-    this.timer = setTimeout(() => {
+    this.ticks = everyPeriodOfServiceClock(1000, TICK_AFTER_MS, () => {
       try {
         this.computeDue(serviceNow());
       } catch (error) {
         this.logger.error({ error: String(error) }, 'index-failed');
       }
-      this.schedule();
-    }, wait);
+    });
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.ticks?.stop();
+    await this.queue.drained();
   }
 
   /** Every second up to `now` not computed yet (a stalled loop catches up, none skipped). */
