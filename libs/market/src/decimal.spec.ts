@@ -1,4 +1,4 @@
-import { isWithinBasisPoints, midpointDecimal, scaleOf, subtractDecimals } from './decimal';
+import { isWithinBasisPoints, midpointDecimal, scaleOf, subtractDecimals, zeroAtScaleOf } from './decimal';
 
 describe('exact decimals for the index', () => {
   it('subtracts at the larger scale', () => {
@@ -18,5 +18,10 @@ describe('exact decimals for the index', () => {
     expect(isWithinBasisPoints('110.00000001', '100', 1000)).toBe(false);
     expect(isWithinBasisPoints('95', '100.0', 500)).toBe(true);
     expect(scaleOf('97123.40')).toBe(2);
+  });
+
+  it('writes zero at the scale of another value, as a quiet slot’s volume', () => {
+    expect(zeroAtScaleOf('12.34500000')).toBe('0.00000000');
+    expect(zeroAtScaleOf('7')).toBe('0');
   });
 });

@@ -120,3 +120,8 @@ export function isWithinBasisPoints(value: string, reference: string, basisPoint
   const absolute = distance < 0n ? -distance : distance;
   return absolute * 10_000n <= rescale(right, scale) * BigInt(basisPoints);
 }
+
+/** Zero written with the scale of `value` (`"12.34500000"` → `"0.00000000"`): a quiet slot's volume. */
+export function zeroAtScaleOf(value: string): string {
+  return format(0n, scaleOf(value));
+}

@@ -1,4 +1,4 @@
-import { addDecimals, maxDecimal, minDecimal } from './decimal';
+import { addDecimals, maxDecimal, minDecimal, zeroAtScaleOf } from './decimal';
 import { closeTimeOf, type Interval, openTimeOf } from './intervals';
 import { fromIsoTime, toIsoTime } from './time';
 import type { Trade } from './trade';
@@ -51,5 +51,24 @@ export function applyTrade(kline: Kline, trade: KlineFill): Kline {
     close: trade.price,
     volume: addDecimals(kline.volume, trade.quantity),
     trades: kline.trades + 1,
+  };
+}
+
+/**
+ * The kline of a slot without trades (yet), opening at `openTimeMs`: Binance shows such a slot at the
+ * previous close, with zero volume (at the previous kline's scale) and no trades.
+ */
+export function quietKlineAfter(previous: Kline, openTimeMs: number, interval: Interval): Kline {
+  const price = previous.close;
+  return {
+    openTime: toIsoTime(openTimeMs),
+    closeTime: toIsoTime(closeTimeOf(openTimeMs, interval)),
+    open: price,
+    high: price,
+    low: price,
+    close: price,
+    volume: zeroAtScaleOf(previous.volume),
+    trades: 0,
+    isClosed: false,
   };
 }
