@@ -146,13 +146,38 @@ describe('WebSocket streams: snapshot, then every change (CONTRACT section 6)', 
       MINUTE + 45_000,
     );
     expect(closed).toMatchObject({ closeTime: toIsoTime(rollover - 1), close: '97124.00000000' });
+    // No trade comes in the new minute: the clock opens it, flat at the last close (CONTRACT section 3).
+    const quiet = await current.take(
+      (f) => f.openTime === toIsoTime(rollover),
+      'the new open kline, by time',
+    );
+    const flat = {
+      open: '97124.00000000',
+      high: '97124.00000000',
+      low: '97124.00000000',
+      close: '97124.00000000',
+    };
+    expect(quiet).toMatchObject({ ...flat, volume: '0.00000000', trades: 0, isClosed: false });
+    expect(await http(CURRENT_KLINE, { interval: '1m' })).toMatchObject({
+      openTime: toIsoTime(rollover),
+      trades: 0,
+    });
+    expect(await http(KLINES, { interval: '1m', limit: '2' })).toMatchObject({
+      klines: [
+        { openTime: closingOpenTime, isClosed: true },
+        { openTime: toIsoTime(rollover), isClosed: false },
+      ],
+    });
     const trade = await sim.trade('97200.00', '0.1');
     expect(trade.time).toBeGreaterThanOrEqual(rollover);
-    const opened = await current.take((f) => f.openTime === toIsoTime(rollover), 'the new open kline');
+    const opened = await current.take(
+      (f) => f.openTime === toIsoTime(rollover) && f.trades === 1,
+      'the trade in it',
+    );
     expect(opened).toMatchObject({ open: '97200.00000000', isClosed: false, trades: 1 });
-    // Everything /klines/current sent after the closed kline is about the new one.
+    // After the closed kline /klines/current never sent the ended one as open again.
     const afterClosed = current.frames.slice(current.frames.indexOf(closed) + 1);
-    expect(afterClosed.every((f) => f.openTime === toIsoTime(rollover))).toBe(true);
+    expect(afterClosed.filter((f) => f.openTime === closingOpenTime && f.isClosed !== true)).toEqual([]);
 
     await klines.take((f) => (f.klines as Frame[]).some((k) => k.openTime === closingOpenTime && k.isClosed));
     await klines.take((f) => (f.klines as Frame[]).some((k) => k.openTime === toIsoTime(rollover)));

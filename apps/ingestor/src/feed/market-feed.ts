@@ -1,5 +1,10 @@
 import { type BeforeApplicationShutdown, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { StreamCounters, StreamInterruption } from '@pds/exchange';
+import {
+  everyPeriodOfServiceClock,
+  type ServiceClockTicks,
+  type StreamCounters,
+  type StreamInterruption,
+} from '@pds/exchange';
 import { AppLogger } from '@pds/observability';
 import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
@@ -13,6 +18,9 @@ import { sumCounters } from './sum-counters';
 
 /** How often the failover looks at the feeds besides their disconnections (silence is found so). */
 const FAILOVER_CHECK_MS = 1000;
+/** Every kline slot ends on a whole minute of the service's clock: klines are rolled over just after. */
+const MINUTE_MS = 60_000;
+const ROLLOVER_AFTER_MS = 1;
 
 /** The ingestor's counters: logged as the `stats` line and read by the metrics at each scrape. */
 export interface IngestorStats extends WriteStats, Partial<StreamCounters> {
@@ -35,6 +43,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly reporter: StatsReporter;
   private readonly failover: Failover;
   private ticker: NodeJS.Timeout | undefined;
+  private minutes: ServiceClockTicks | undefined;
 
   constructor(
     private readonly sources: MarketSources,
@@ -72,7 +81,12 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
       if (role === 'leader') this.writes.takeOver();
       else this.writes.resign();
     });
-    for (const source of this.sources.all) source.open(this.env.SYMBOL, this.listeners());
+    const listeners = this.listeners();
+    for (const source of this.sources.all) source.open(this.env.SYMBOL, listeners);
+    // A slot that ended with no trade or push after it still gives way to the next (followClock).
+    this.minutes = everyPeriodOfServiceClock(MINUTE_MS, ROLLOVER_AFTER_MS, () => {
+      for (const source of this.sources.all) source.clockPassed(listeners);
+    });
     this.ticker = setInterval(() => {
       this.guard(() => {
         this.failover.evaluate();
@@ -86,6 +100,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
   /** SIGTERM: give the lease up first (a standby takes over at once), then stop the streams. */
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.ticker);
+    this.minutes?.stop();
     this.reporter.stop();
     await this.lease.release();
     await Promise.all(this.sources.all.map((source) => source.close()));

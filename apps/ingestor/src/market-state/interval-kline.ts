@@ -5,6 +5,7 @@ import {
   type Kline,
   klineFromTrade,
   openTimeOf,
+  quietKlineAfter,
   type Trade,
 } from '@pds/market';
 import { datedAhead, MAX_CLOCK_LEAD_MS, serviceNow, type StreamKline } from '@pds/exchange';
@@ -22,6 +23,12 @@ export interface IntervalKline {
   readonly lastTradeTime: number;
   /** The exchange pushed it with `x: true`: it is final and no trade changes it any more. */
   readonly final: boolean;
+  /**
+   * Started by the service's clock (`followClock`), flat at the last close, and nothing came in it
+   * since: no trade, no push. Such a kline is never sent to history by the ingestor (an exchange
+   * halt has no klines; the exchange's closed push or its history decide).
+   */
+  readonly startedByClock?: boolean;
 }
 
 type LastTrade = Pick<IntervalKline, 'lastTradeId' | 'lastTradeTime'>;
@@ -120,12 +127,45 @@ export function followTrade(
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
     const kline = withTrade(state.kline, trade);
-    const next: IntervalKline = { ...state, kline, lastTradeId: trade.id, lastTradeTime: trade.time };
+    const { openTime: open, final } = state;
+    const next = { interval, openTime: open, kline, lastTradeId: trade.id, lastTradeTime: trade.time, final };
     return { state: next, writes: [write(interval, 'open', next.kline)] };
   }
   const started = startedBy(trade, interval);
-  const closed = state.final ? [] : [write(interval, 'closed-if-absent', state.kline)];
-  return { state: started, writes: [...closed, write(interval, 'open', started.kline)] };
+  return { state: started, writes: [...endedWrites(state), write(interval, 'open', started.kline)] };
+}
+
+/** What a rollover sends to history of the state it ends: its own kline, unless final or never traded. */
+function endedWrites(state: IntervalKline): KlineWrite[] {
+  if (state.final || state.startedByClock) return [];
+  return [write(state.interval, 'closed-if-absent', state.kline)];
+}
+
+/**
+ * The service's clock passed the state's close time and no event started a later slot: the slot
+ * that holds `now` starts flat at the last close, without trades (as Binance shows a quiet minute),
+ * so the open kline served is never one whose time is over (CONTRACT section 3, "closed by time").
+ * A kline cut short (a halt beginning inside it) keeps its grid slot until that slot ends. Every
+ * grid slot ends on a whole minute, so a check at each minute of the service's clock is enough.
+ */
+export function followClock(state: IntervalKline | undefined, now: number): IntervalUpdate {
+  if (!state || notEnded(state, now)) return unchanged(state);
+  const { interval } = state;
+  const openTime = openTimeOf(now, interval);
+  if (openTime <= openTimeOf(state.openTime, interval)) return unchanged(state);
+  const kline = quietKlineAfter(state.kline, openTime, interval);
+  // The last trade stays the state's: trades up to it are in an earlier kline, not to be counted again.
+  const { lastTradeId, lastTradeTime } = state;
+  const started = {
+    interval,
+    openTime,
+    kline,
+    lastTradeId,
+    lastTradeTime,
+    final: false,
+    startedByClock: true,
+  };
+  return { state: started, writes: [...endedWrites(state), write(interval, 'open', kline)] };
 }
 
 /**
@@ -193,8 +233,7 @@ export function reconcilePush(
       ? { state: next, writes: [] }
       : { state: next, writes: [write(interval, 'open', next.kline)] };
   }
-  const closed =
-    state && !state.final && !sameSlot(state, push) ? [write(interval, 'closed-if-absent', state.kline)] : [];
+  const closed = state && !sameSlot(state, push) ? endedWrites(state) : [];
   return { state: next, writes: [...closed, write(interval, next.final ? 'closed' : 'open', next.kline)] };
 }
 

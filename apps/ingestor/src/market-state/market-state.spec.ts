@@ -100,4 +100,25 @@ describe('MarketState', () => {
       '1d:open:2026-11-22T00:00:00.000Z',
     ]);
   });
+
+  it('rolls every interval whose slot ended on the clock over by time, keeping the event time', () => {
+    let now = T0 + 30_000;
+    const state = new MarketState(() => now);
+    state.onKline(push('1m', T0, 1));
+    state.onKline(push('5m', T0, 1));
+    expect(state.onClock()).toBeUndefined();
+    now = T0 + 60_001;
+    const step = state.onClock();
+    expect(step?.eventTime).toBe(T0 + 1000);
+    expect(step?.price).toBeUndefined();
+    expect(step?.klines.map((w) => `${w.interval}:${w.kind}:${w.kline.openTime}`)).toEqual([
+      '1m:closed-if-absent:2026-11-22T00:00:00.000Z',
+      '1m:open:2026-11-22T00:01:00.000Z',
+    ]);
+    expect(state.openKline('1m')).toMatchObject({ open: '1.00', volume: '0.00000000', trades: 0 });
+  });
+
+  it('has no clock step before the first event', () => {
+    expect(new MarketState(() => T0).onClock()).toBeUndefined();
+  });
 });

@@ -7,7 +7,13 @@ import {
   type StreamKline,
   type StreamTrade,
 } from '@pds/exchange';
-import { followTrade, type IntervalKline, type IntervalUpdate, reconcilePush } from './interval-kline';
+import {
+  followClock,
+  followTrade,
+  type IntervalKline,
+  type IntervalUpdate,
+  reconcilePush,
+} from './interval-kline';
 import { TradeBuffer } from './trade-buffer';
 import type { KlineWrite, WriteStep } from './write-step';
 
@@ -80,6 +86,18 @@ export class MarketState {
     const eventTime = this.advance(push.eventTime);
     const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent(), this.now());
     return { eventTime, price: undefined, klines: this.apply(update) };
+  }
+
+  /**
+   * The service's clock passed a minute: each interval whose slot ended without an event that
+   * started the next one rolls over by time (`followClock`). Undefined when nothing changed.
+   */
+  onClock(): WriteStep | undefined {
+    const eventTime = this.newestEventTime;
+    if (eventTime === undefined) return undefined;
+    const now = this.now();
+    const klines = INTERVALS.flatMap((interval) => this.apply(followClock(this.klines.get(interval), now)));
+    return klines.length === 0 ? undefined : { eventTime, price: undefined, klines };
   }
 
   /**

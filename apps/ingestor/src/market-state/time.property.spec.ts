@@ -13,7 +13,8 @@ import type { WriteStep } from './write-step';
 // Time is the service's own (issue 52, CONTRACT section 11): Binance's decoder → the stream engine
 // → the in-memory market, on a fake service clock. Whatever mix of valid, forged-but-in-bounds and
 // invalid frames arrives, every kline written is on its grid, low ≤ open, close ≤ high, none is
-// closed before its close time by the clock, and after the sequence the next valid trade is served.
+// closed before its close time by the clock, none stays open after its slot once the clock's minute
+// passed, and after the sequence the next valid trade is served.
 
 const START = Date.UTC(2026, 10, 28, 20, 30, 40);
 const INTERVALS: readonly Interval[] = ['1m', '5m', '1h', '1d'];
@@ -35,7 +36,9 @@ type Event =
       readonly closed: boolean;
       readonly offGridMs: number;
     }
-  | { readonly kind: 'pastClose'; readonly interval: Interval };
+  | { readonly kind: 'pastClose'; readonly interval: Interval }
+  /** A minute of the service's clock passed: slots ended without an event roll over. */
+  | { readonly kind: 'clock' };
 
 const cents = fc.integer({ min: 9_600_000, max: 9_800_000 });
 const interval = fc.constantFrom(...INTERVALS);
@@ -59,6 +62,7 @@ const event: fc.Arbitrary<Event> = fc.oneof(
     offGridMs: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 59_999 })),
   }),
   fc.record({ kind: fc.constant('pastClose' as const), interval }),
+  fc.record({ kind: fc.constant('clock' as const) }),
 );
 
 const price = (value: number): string => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
@@ -96,7 +100,17 @@ function pushFrame(
   });
 }
 
-function klineFaults(step: WriteStep, now: number): string[] {
+/** After a clock step, no interval's open kline is of a grid slot that ended before `now`. */
+function endedOpenKlines(state: MarketState, now: number): string[] {
+  return INTERVALS.flatMap((of) => {
+    const open = state.openKline(of);
+    const slot = open && openTimeOf(Date.parse(open.openTime), of);
+    return slot !== undefined && slot < openTimeOf(now, of) ? [`${of} ${open?.openTime} open at ${now}`] : [];
+  });
+}
+
+function klineFaults(step: WriteStep | undefined, now: number): string[] {
+  if (!step) return [];
   return step.klines.flatMap(({ interval: of, kind, kline }) => {
     const faults: string[] = [];
     const { open, high, low, close } = kline;
@@ -142,6 +156,8 @@ test.prop([fc.array(event, { minLength: 1, maxLength: 40 })], { numRuns: 300 })(
         else if (next.kind === 'push') {
           const openTime = openTimeOf(now, next.interval) + next.offGridMs;
           deliver(pushFrame(next.interval, openTime, next.closed, nextId - 1, now));
+        } else if (next.kind === 'clock') {
+          faults.push(...klineFaults(state.onClock(), now), ...endedOpenKlines(state, now));
         } else {
           const previous = openTimeOf(now, next.interval) - intervalMs(next.interval);
           deliver(pushFrame(next.interval, previous, true, nextId - 1, now));

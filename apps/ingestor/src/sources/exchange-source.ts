@@ -106,15 +106,20 @@ export class ExchangeSource {
     });
   }
 
-  private guarded(listeners: SourceListeners, apply: () => WriteStep): void {
-    let step: WriteStep;
+  /** A minute of the service's clock passed: klines whose slot ended with no event roll over by time. */
+  clockPassed(listeners: SourceListeners): void {
+    this.guarded(listeners, () => this.state.onClock());
+  }
+
+  private guarded(listeners: SourceListeners, apply: () => WriteStep | undefined): void {
+    let step: WriteStep | undefined;
     try {
       step = apply();
     } catch (error) {
       listeners.failed(this, error);
       return;
     }
-    listeners.step(this, step);
+    if (step) listeners.step(this, step);
   }
 
   async close(): Promise<void> {
