@@ -1,7 +1,7 @@
 import { type Kline, klineJson } from '@pds/market';
 import { RedisScripts } from '@pds/redis';
 import { testRedis } from '@pds/testing';
-import type { WriteStep } from '../src/market-state/write-step';
+import type { KlineWriteKind, WriteStep } from '../src/market-state/write-step';
 import { MarketWriter } from '../src/writer/market-writer';
 import { SYMBOL, TestStore } from './support/stack';
 
@@ -30,14 +30,25 @@ describe('the ingest Lua step (real Redis)', () => {
   const store = new TestStore('ingestor-writer');
   const writer = new MarketWriter(store.redis, new RedisScripts(store.redis), store.keys);
   const subscriber = testRedis().connect('test-subscriber');
-  const messages: string[] = [];
+  /** The next `count` messages published, in order (one connection keeps the publishing order). */
+  const nextMessages = (count: number): Promise<string[]> =>
+    new Promise((resolve) => {
+      const got: string[] = [];
+      const take = (_channel: string, message: string): void => {
+        if (got.push(message) < count) return;
+        subscriber.off('message', take);
+        resolve(got);
+      };
+      subscriber.on('message', take);
+    });
   const lease = store.keys.ingestorLease(SYMBOL);
+  const writeKline = (eventTime: number, kind: KlineWriteKind, written: Kline) =>
+    writer.write(SYMBOL, OWNER, step(eventTime, { klines: [{ interval: '1m', kind, kline: written }] }));
   const M0 = '2026-11-22T01:00:00.000Z';
   const M1 = '2026-11-22T01:01:00.000Z';
 
   beforeAll(async () => {
     await subscriber.subscribe(store.keys.priceChannel(SYMBOL), store.keys.klineChannel(SYMBOL, '1m'));
-    subscriber.on('message', (_channel: string, message: string) => messages.push(message));
     await store.redis.set(lease, OWNER);
   });
 
@@ -77,11 +88,7 @@ describe('the ingest Lua step (real Redis)', () => {
   });
 
   it('never lets an older price, kline or event time overwrite a newer one', async () => {
-    await writer.write(
-      SYMBOL,
-      OWNER,
-      step(2000, { klines: [{ interval: '1m', kind: 'open', kline: kline(M1, '5.00') }] }),
-    );
+    await writeKline(2000, 'open', kline(M1, '5.00'));
     const outcome = await writer.write(SYMBOL, OWNER, {
       eventTime: 1500,
       price: { price: '1.00', time: '2026-11-22T01:00:29.999Z' },
@@ -92,36 +99,16 @@ describe('the ingest Lua step (real Redis)', () => {
     expect((await store.openKline('1m'))?.openTime).toBe(M1);
     expect(await store.redis.get(store.keys.lastEventTime(SYMBOL))).toBe('2000');
     // Same kline, but from an event older than the newest written: refused as well.
-    await writer.write(
-      SYMBOL,
-      OWNER,
-      step(1999, { klines: [{ interval: '1m', kind: 'open', kline: kline(M1, '4.00') }] }),
-    );
+    await writeKline(1999, 'open', kline(M1, '4.00'));
     expect((await store.openKline('1m'))?.close).toBe('5.00');
   });
 
   it("keeps one history member per open time: a final close replaces, the ingestor's own never does", async () => {
     const closedKey = store.keys.closedKlines(SYMBOL, '1m');
-    await writer.write(
-      SYMBOL,
-      OWNER,
-      step(3000, { klines: [{ interval: '1m', kind: 'closed-if-absent', kline: kline(M0, '7.00', true) }] }),
-    );
-    await writer.write(
-      SYMBOL,
-      OWNER,
-      step(3001, { klines: [{ interval: '1m', kind: 'closed', kline: kline(M0, '8.00', true) }] }),
-    );
-    await writer.write(
-      SYMBOL,
-      OWNER,
-      step(3002, { klines: [{ interval: '1m', kind: 'closed', kline: kline(M0, '8.50', true) }] }),
-    );
-    await writer.write(
-      SYMBOL,
-      OWNER,
-      step(3003, { klines: [{ interval: '1m', kind: 'closed-if-absent', kline: kline(M0, '9.99', true) }] }),
-    );
+    await writeKline(3000, 'closed-if-absent', kline(M0, '7.00', true));
+    await writeKline(3001, 'closed', kline(M0, '8.00', true));
+    await writeKline(3002, 'closed', kline(M0, '8.50', true));
+    await writeKline(3003, 'closed-if-absent', kline(M0, '9.99', true));
     const members = await store.closedKlines('1m');
     expect(members).toHaveLength(1);
     expect(members[0]).toEqual({ score: Date.parse(M0), kline: kline(M0, '8.50', true) });
@@ -129,7 +116,7 @@ describe('the ingest Lua step (real Redis)', () => {
   });
 
   it('publishes each change with the stored JSON, a closed kline before the new open one', async () => {
-    messages.length = 0;
+    const published = nextMessages(3);
     const M2 = '2026-11-22T01:02:00.000Z';
     await writer.write(SYMBOL, OWNER, {
       eventTime: 4000,
@@ -146,10 +133,15 @@ describe('the ingest Lua step (real Redis)', () => {
       )[0],
       await store.redis.get(store.keys.openKline(SYMBOL, '1m')),
     ];
-    const deadline = Date.now() + 5000;
-    while (messages.length < 3 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(messages).toEqual(expected);
+    expect(await published).toEqual(expected);
+  });
+
+  it('publishes no final close equal to the kline stored (the ingestor’s own), and a different one', async () => {
+    const published = nextMessages(1);
+    await writeKline(4000, 'closed', kline(M1, '5.00', true));
+    await writeKline(4000, 'closed', kline(M1, '5.10', true));
+    // A message for the first write would come first.
+    expect((await published).map((message) => (JSON.parse(message) as Kline).close)).toEqual(['5.10']);
   });
 
   it('reads back the stored lastEventTime for a take-over', async () => {

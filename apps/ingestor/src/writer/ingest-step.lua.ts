@@ -97,8 +97,13 @@ while 10 + op * 5 < #ARGV do
       redis.call('SET', key, json)
     end
   elseif kind == 'closed' then
-    redis.call('ZREMRANGEBYSCORE', key, score, score)
-    redis.call('ZADD', key, score, json)
+    local members = redis.call('ZRANGEBYSCORE', key, score, score)
+    if #members == 1 and members[1] == json then
+      write = false -- the same kline already stored (the ingestor's own close): no update to publish
+    else
+      redis.call('ZREMRANGEBYSCORE', key, score, score)
+      redis.call('ZADD', key, score, json)
+    end
   else -- closed-if-absent: a stored member that breaks the rules counts as absent
     for _, member in ipairs(redis.call('ZRANGEBYSCORE', key, score, score)) do
       if validKline(member, bound) then write = false end
