@@ -3,6 +3,12 @@ import WebSocket, { type ClientOptions, type RawData } from 'ws';
 
 export type Frame = Record<string, unknown>;
 
+/** A pending `next`: offered every frame; cancelled when the socket closes. */
+interface Waiter {
+  take(text: string, frame: Frame | undefined): void;
+  cancel(code: number): void;
+}
+
 /**
  * A WebSocket client for the tests: keeps every text frame, and resolves `next(match)` with the first
  * frame that matches, already received or yet to come, so tests await events instead of sleeping.
@@ -10,20 +16,22 @@ export type Frame = Record<string, unknown>;
 export class StreamClient {
   readonly frames: Frame[] = [];
   readonly rawFrames: string[] = [];
-  private readonly waiters = new Set<(text: string, frame: Frame | undefined) => void>();
+  private readonly waiters = new Set<Waiter>();
   /** The close code, once the socket has closed. */
   private closeCode?: number;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('close', (code: number) => {
       this.closeCode = code;
+      // A waiter left behind (the loser of a race) must not keep its timer running after the test.
+      for (const waiter of this.waiters) waiter.cancel(code);
     });
     socket.on('message', (data: RawData, isBinary: boolean) => {
       const text = isBinary ? `<binary ${rawLength(data)}>` : rawText(data);
       this.rawFrames.push(text);
       const frame = parse(text);
       if (frame) this.frames.push(frame);
-      for (const waiter of this.waiters) waiter(text, frame);
+      for (const waiter of this.waiters) waiter.take(text, frame);
     });
   }
 
@@ -57,18 +65,27 @@ export class StreamClient {
     timeoutMs: number,
   ): Promise<T> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const end = (): void => {
+        clearTimeout(timer);
         this.waiters.delete(waiter);
+      };
+      const timer = setTimeout(() => {
+        end();
         reject(
           new Error(`no matching frame in ${timeoutMs} ms; got ${this.rawFrames.slice(-5).join(' | ')}`),
         );
       }, timeoutMs);
-      const waiter = (text: string, frame: Frame | undefined): void => {
-        const picked = pick(text, frame);
-        if (picked === undefined) return;
-        clearTimeout(timer);
-        this.waiters.delete(waiter);
-        resolve(picked);
+      const waiter: Waiter = {
+        take: (text, frame) => {
+          const picked = pick(text, frame);
+          if (picked === undefined) return;
+          end();
+          resolve(picked);
+        },
+        cancel: (code) => {
+          end();
+          reject(new Error(`closed (${code}) before a matching frame`));
+        },
       };
       this.waiters.add(waiter);
     });
