@@ -17,6 +17,7 @@ export async function runUntilExit(app: AppName, env: Record<string, string>): P
   const chunks: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': at 'exit' the output pipes may still hold the last lines.
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, output: Buffer.concat(chunks).toString() };
 }
