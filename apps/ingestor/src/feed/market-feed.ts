@@ -5,6 +5,7 @@ import {
   type StreamCounters,
   type StreamInterruption,
 } from '@pds/exchange';
+import { INTERVALS, intervalMs } from '@pds/market';
 import { AppLogger } from '@pds/observability';
 import { GapRecorder } from '../gaps/gap-recorder';
 import { IngestorEnvironment } from '../ingestor.environment';
@@ -18,8 +19,8 @@ import { sumCounters } from './sum-counters';
 
 /** How often the failover looks at the feeds besides their disconnections (silence is found so). */
 const FAILOVER_CHECK_MS = 1000;
-/** Every kline slot ends on a whole minute of the service's clock: klines are rolled over just after. */
-const MINUTE_MS = 60_000;
+/** Every interval is a multiple of the shortest: each slot ends on one of its ends, checked just after. */
+const ROLLOVER_PERIOD_MS = Math.min(...INTERVALS.map(intervalMs));
 const ROLLOVER_AFTER_MS = 1;
 
 /** The ingestor's counters: logged as the `stats` line and read by the metrics at each scrape. */
@@ -43,7 +44,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
   private readonly reporter: StatsReporter;
   private readonly failover: Failover;
   private ticker: NodeJS.Timeout | undefined;
-  private minutes: ServiceClockTicks | undefined;
+  private rollovers: ServiceClockTicks | undefined;
 
   constructor(
     private readonly sources: MarketSources,
@@ -84,7 +85,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
     const listeners = this.listeners();
     for (const source of this.sources.all) source.open(this.env.SYMBOL, listeners);
     // A slot that ended with no trade or push after it still gives way to the next (followClock).
-    this.minutes = everyPeriodOfServiceClock(MINUTE_MS, ROLLOVER_AFTER_MS, () => {
+    this.rollovers = everyPeriodOfServiceClock(ROLLOVER_PERIOD_MS, ROLLOVER_AFTER_MS, () => {
       for (const source of this.sources.all) source.clockPassed(listeners);
     });
     this.ticker = setInterval(() => {
@@ -100,7 +101,7 @@ export class MarketFeed implements OnApplicationBootstrap, BeforeApplicationShut
   /** SIGTERM: give the lease up first (a standby takes over at once), then stop the streams. */
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.ticker);
-    this.minutes?.stop();
+    this.rollovers?.stop();
     this.reporter.stop();
     await this.lease.release();
     await Promise.all(this.sources.all.map((source) => source.close()));

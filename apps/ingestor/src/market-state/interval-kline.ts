@@ -127,8 +127,8 @@ export function followTrade(
   if (openTime === state.openTime) {
     if (state.final) return unchanged(state);
     const kline = withTrade(state.kline, trade);
-    const { openTime: open, final } = state;
-    const next = { interval, openTime: open, kline, lastTradeId: trade.id, lastTradeTime: trade.time, final };
+    const traded = { kline, lastTradeId: trade.id, lastTradeTime: trade.time, startedByClock: false };
+    const next: IntervalKline = { ...state, ...traded };
     return { state: next, writes: [write(interval, 'open', next.kline)] };
   }
   const started = startedBy(trade, interval);
