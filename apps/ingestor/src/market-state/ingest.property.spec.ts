@@ -75,6 +75,10 @@ test.prop([fc.array(hostileBinanceFrame, { minLength: 1, maxLength: 15 })], { nu
       for (const push of validPushes(start, nextId++)) deliver(push);
       for (const [index, frame] of frames.entries()) {
         deliver(frame);
+        // A trade the rules accept (its id within the exchange's reorder window of the next one) is
+        // the exchange's newest by its order: the exchange's next id comes after it.
+        const served = steps.at(-1)?.priceTradeId;
+        if (served !== undefined && served >= nextId) nextId = served + 1;
         // The exchange's next trade: the next id, dated now (the price follows the exchange's order,
         // not the largest time a hostile frame may have claimed inside the 60 s).
         const time = Date.now();

@@ -2,7 +2,14 @@ import { fc, test } from '@fast-check/jest';
 import { compareDecimals } from '@pds/market';
 import { hostileDecimal, hostileId, hostileTime } from '@pds/testing';
 import { EventDeduplicator } from './event-deduplicator';
-import { checkDecimal, checkTrade, MAX_CLOCK_LEAD_MS, MAX_DATE_MS, timeBounds } from './frame-checks';
+import {
+  checkDecimal,
+  checkTrade,
+  MAX_CLOCK_LEAD_MS,
+  MAX_DATE_MS,
+  MAX_QUANTITY_DIGITS,
+  timeBounds,
+} from './frame-checks';
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
@@ -50,6 +57,8 @@ describe('checkTrade', () => {
     if (!passed) return;
     const { price, quantity, time, eventTime } = candidate as Record<string, unknown>;
     expect(reference(price, false) && reference(quantity, false)).toBe(true);
+    // Room left for a kline's volume, the sum of many such quantities (MAX_QUANTITY_DIGITS).
+    expect(String(quantity).replace('.', '').length).toBeLessThanOrEqual(MAX_QUANTITY_DIGITS);
     for (const t of [time, eventTime]) {
       expect(Number.isSafeInteger(t)).toBe(true);
       expect(t as number).toBeGreaterThanOrEqual(bounds.notBefore);
@@ -93,4 +102,17 @@ describe('EventDeduplicator', () => {
     const blocking = times.some((time) => time >= now && time <= now + MAX_CLOCK_LEAD_MS);
     expect(dedupe.acceptKline('1m', now, 60_000) || blocking).toBe(true);
   });
+});
+
+it('refuses a trade quantity whose sums would outgrow a kline volume’s digits', () => {
+  const bounds = timeBounds(Date.UTC(2017, 7, 17), Date.now());
+  const trade = {
+    id: 1,
+    price: '97000.00',
+    quantity: '1'.padEnd(40, '0'),
+    time: Date.now(),
+    eventTime: Date.now(),
+  };
+  expect(checkTrade(trade, bounds)).toBe('number-length');
+  expect(checkTrade({ ...trade, quantity: '1'.padEnd(MAX_QUANTITY_DIGITS, '0') }, bounds)).toBeUndefined();
 });

@@ -14,6 +14,11 @@ export { REFUSAL_REASONS, type RefusalReason } from './refusal-reasons';
 export const MAX_MESSAGE_BYTES = 1_048_576;
 /** A number written with more digits than this is refused (no exchange needs more; 1e50000000 does). */
 export const MAX_NUMBER_DIGITS = 40;
+/**
+ * A trade's quantity is refused above this many digits: a kline's volume, the sum of up to 10^10
+ * such quantities, then still fits MAX_NUMBER_DIGITS (a longer sum made every write of it refused).
+ */
+export const MAX_QUANTITY_DIGITS = MAX_NUMBER_DIGITS - 10;
 /** An event time more than this ahead of the service's clock (`service-clock.ts`) is refused. */
 export const MAX_CLOCK_LEAD_MS = 60_000;
 /** The largest epoch ms a JavaScript Date holds (±8.64e15): beyond it, `toISOString` throws. */
@@ -85,12 +90,19 @@ function checkId(id: unknown, least: number): RefusalReason | undefined {
   return typeof id === 'number' && Number.isSafeInteger(id) && id >= least ? undefined : 'malformed';
 }
 
+/** A quantity already checked as a decimal: at most MAX_QUANTITY_DIGITS digits. */
+function checkQuantityLength(quantity: string): RefusalReason | undefined {
+  const digits = quantity.length - (quantity.includes('.') ? 1 : 0);
+  return digits > MAX_QUANTITY_DIGITS ? 'number-length' : undefined;
+}
+
 /** A trade: positive price and quantity, id an integer, trade and event time within the bounds. */
 export function checkTrade(trade: StreamTrade, bounds: TimeBounds): RefusalReason | undefined {
   return (
     checkId(trade.id, 0) ??
     checkDecimal(trade.price) ??
     checkDecimal(trade.quantity) ??
+    checkQuantityLength(trade.quantity) ??
     checkTime(trade.time, bounds) ??
     checkTime(trade.eventTime, bounds)
   );
