@@ -1,4 +1,4 @@
-import { eventually, redisAt, type RedisServer, startRedisServer } from '@pds/testing';
+import { eventually, redisAt, type RedisServer, startRedisServer, UNHURRIED_REDIS } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, SHIPPED_REQUEST_DEADLINE } from './support/gateway-harness';
 import { seedMarket } from './support/market-fixture';
 import { type SlowProxy, startSlowProxy } from './support/slow-proxy';
@@ -12,8 +12,8 @@ import {
 
 /**
  * Each request in turn. How long an answer took is not asserted (a busy machine moves it): a 503
- * while every Redis reply is held back three times the 1 s deadline shows the deadline answered,
- * since waiting for Redis would have given a 200.
+ * while every Redis reply is held back 3 s, with the deadline at 800 ms and each Redis command
+ * allowed 10 s, shows the deadline answered, since waiting for Redis would have given a 200.
  */
 async function round(url: string, key: string): Promise<Answer[]> {
   const answers: Answer[] = [];
@@ -34,7 +34,11 @@ describe('A slow Redis (through a proxy that holds back every reply)', () => {
     harness = await gatewayHarness('slow-redis', redisAt(server.url));
     await seedMarket(harness.redis, harness.keys);
     ({ key } = await harness.createKey({ requestsPerMinute: 10_000 }));
-    await harness.startGateway({ ...SHIPPED_REQUEST_DEADLINE, REDIS_URL: `redis://127.0.0.1:${proxy.port}` });
+    await harness.startGateway({
+      ...SHIPPED_REQUEST_DEADLINE,
+      ...UNHURRIED_REDIS,
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+    });
     url = harness.url();
   });
 

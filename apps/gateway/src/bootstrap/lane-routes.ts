@@ -65,15 +65,15 @@ function laneHandler(route: OperationRoute, answer: PriceAnswer, steps: Steps): 
   const tallies = envelope.talliesOf(route.path);
   return async (request, reply) => {
     const startedAt = performance.now();
-    envelope.open(request, reply);
+    envelope.openDeferred(request, reply, startedAt);
     try {
       const admitted = operation.admit(request, reply, bucket);
-      if (admitted) await admitted;
+      if (admitted) await waiting(request, admitted);
       // Where Nest sets a route's @Header headers: once the guards passed.
       for (const { name, value } of headers) void reply.header(name, value);
       const query = queries.transform(request.query, metadata) as object;
       const answered = answer(query, request, reply);
-      const body = answered instanceof Promise ? await answered : answered;
+      const body = answered instanceof Promise ? await waiting(request, answered) : answered;
       // Past its deadline the request was answered 503; what it answers now is dropped.
       if (!reply.sent) reply.send(body);
     } catch (error) {
@@ -86,4 +86,10 @@ function laneHandler(route: OperationRoute, answer: PriceAnswer, steps: Steps): 
     }
     return reply;
   };
+}
+
+/** `wait`, once the request's deferred deadline is armed: it may now pass while the request waits. */
+function waiting<T>(request: FastifyRequest, wait: Promise<T>): Promise<T> {
+  request.deadline?.waiting();
+  return wait;
 }

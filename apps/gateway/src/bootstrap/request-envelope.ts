@@ -39,6 +39,14 @@ export class RequestEnvelope {
     startDeadline(request, reply, this.deadlineMs, allowanceMs);
   }
 
+  /**
+   * As `open`, for a handler that calls `request.deadline.waiting()` before each wait (the lane):
+   * the deadline counts from `startedAt`, its timer armed only if the request waits.
+   */
+  openDeferred(request: FastifyRequest, reply: FastifyReply, startedAt: number): void {
+    startDeadline(request, reply, this.deadlineMs, 0, startedAt);
+  }
+
   /** Answered, or abandoned past its deadline (answered 503 then): the clock stops; counted, logged. */
   close(request: FastifyRequest, reply: FastifyReply, tally: RouteTally, seconds: number): void {
     request.deadline?.settle();

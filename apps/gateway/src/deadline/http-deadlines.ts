@@ -29,17 +29,24 @@ function answerOverdue(reply: FastifyReply): void {
 /**
  * Starts `request`'s deadline, `allowanceMs` beyond the budget (CONTRACT: a request never hangs):
  * past it, the request is answered 503 with Retry-After and what it answers later is dropped.
- * Every routed request's starts on arrival (bootstrap/request-envelope.ts).
+ * Every routed request's starts on arrival (bootstrap/request-envelope.ts). Given `startedAt`
+ * (performance.now() on arrival), the deadline counts from then but arms its timer only when the
+ * request waits (RequestDeadline.deferred): the price lane's, answered at once on its common path.
  */
 export function startDeadline(
   request: FastifyRequest,
   reply: FastifyReply,
   budgetMs: number,
   allowanceMs = 0,
+  startedAt?: number,
 ): RequestDeadline {
-  request.deadline = new RequestDeadline(budgetMs, allowanceMs, () => {
+  const onOverdue = (): void => {
     answerOverdue(reply);
-  });
+  };
+  request.deadline =
+    startedAt === undefined
+      ? new RequestDeadline(budgetMs, allowanceMs, onOverdue)
+      : RequestDeadline.deferred(budgetMs, allowanceMs, onOverdue, startedAt);
   return request.deadline;
 }
 
