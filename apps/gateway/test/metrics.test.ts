@@ -35,10 +35,17 @@ describe('metrics and readiness of every app, on their own ports', () => {
     await standby.waitForLog(isMsg('standby'));
     ({ key } = await harness.createKey({ requestsPerMinute: 1000 }));
     await sim.post('/sim/trade', { price: '97000.00000000', qty: '0.10000000' });
+    // The last answer is named if none is a 200: a set-up once waited here 60 s in a busy run.
+    let lastAnswer = 'none';
     await eventually(async () => {
       const response = await getJson(`${harness.url()}${PRICE}`, { 'x-api-key': key });
+      lastAnswer = `${response.status} ${JSON.stringify(response.body)}`;
       return response.status === 200 ? true : undefined;
-    }, 'the first price');
+    }, 'the first price').catch((error: unknown) => {
+      throw new Error(
+        `${error instanceof Error ? error.message : String(error)}; the last answer: ${lastAnswer}`,
+      );
+    });
   });
 
   afterAll(async () => {
