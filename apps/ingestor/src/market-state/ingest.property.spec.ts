@@ -1,5 +1,11 @@
 import { fc, test } from '@fast-check/jest';
-import { binanceWireFormat, checkKline, EXCHANGE_HISTORY_START_MS, timeBounds } from '@pds/exchange';
+import {
+  binanceWireFormat,
+  checkKline,
+  EXCHANGE_HISTORY_START_MS,
+  timeBounds,
+  TRADE_ID_REORDER_WINDOW,
+} from '@pds/exchange';
 import { compareDecimals, INTERVALS, openTimeOf } from '@pds/market';
 import { hostileBinanceFrame, inProcessStream } from '@pds/testing';
 import { MarketState } from './market-state';
@@ -75,10 +81,13 @@ test.prop([fc.array(hostileBinanceFrame, { minLength: 1, maxLength: 15 })], { nu
       for (const push of validPushes(start, nextId++)) deliver(push);
       for (const [index, frame] of frames.entries()) {
         deliver(frame);
-        // A trade the rules accept (its id within the exchange's reorder window of the next one) is
-        // the exchange's newest by its order: the exchange's next id comes after it.
+        // A trade the rules accept with its id within the exchange's reorder window of the next one
+        // is the exchange's newest by its order: the exchange's next id comes after it. One further
+        // above is outranked by the next (TRADE_ID_REORDER_WINDOW), whose id stays as it was.
         const served = steps.at(-1)?.priceTradeId;
-        if (served !== undefined && served >= nextId) nextId = served + 1;
+        if (served !== undefined && served >= nextId && served - nextId <= TRADE_ID_REORDER_WINDOW) {
+          nextId = served + 1;
+        }
         // The exchange's next trade: the next id, dated now (the price follows the exchange's order,
         // not the largest time a hostile frame may have claimed inside the 60 s).
         const time = Date.now();
