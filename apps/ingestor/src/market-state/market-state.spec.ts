@@ -31,7 +31,7 @@ function push(interval: Interval, openTime: number, lastTradeId: number, isClose
 
 describe('MarketState', () => {
   it('turns a trade into the latest price, and into the open kline of every interval with a base', () => {
-    const state = new MarketState();
+    const state = new MarketState(() => T0 + 2_000);
     for (const interval of INTERVALS) state.onKline(push(interval, T0, 1));
     const step = state.onTrade(trade(2, '97123.45000000', T0 + 1_234));
     expect(step.price).toEqual({ price: '97123.45000000', time: '2026-11-22T00:00:01.234Z' });
@@ -77,7 +77,7 @@ describe('MarketState', () => {
   });
 
   it('tops up the first push of an interval with the trades seen before it', () => {
-    const state = new MarketState();
+    const state = new MarketState(() => T0 + 1_000);
     state.onTrade(trade(2, '3.00', T0 + 10));
     const step = state.onKline(push('1m', T0, 1));
     expect(step.klines).toMatchObject([
@@ -86,7 +86,7 @@ describe('MarketState', () => {
   });
 
   it('gives a new leader a snapshot: recent closed klines, then the open ones', () => {
-    const state = new MarketState();
+    const state = new MarketState(() => T0 + 60_500);
     expect(state.snapshot()).toBeUndefined();
     state.onKline(push('1m', T0, 1));
     state.onKline(push('1d', T0, 1));
@@ -116,6 +116,23 @@ describe('MarketState', () => {
       '1m:open:2026-11-22T00:01:00.000Z',
     ]);
     expect(state.openKline('1m')).toMatchObject({ open: '1.00', volume: '0.00000000', trades: 0 });
+  });
+
+  it('rolls over at once when the exchange closes a slot after the minute passed on the clock', () => {
+    // The trade came before the first push (no base yet); the closed push came after the minute's tick.
+    const state = new MarketState(() => T0 + 60_300);
+    state.onTrade(trade(1, '1.00', T0 + 59_900));
+    const step = state.onKline(push('1m', T0, 1, true));
+    expect(step.klines.map((w) => `${w.interval}:${w.kind}:${w.kline.openTime}`)).toEqual([
+      '1m:closed:2026-11-22T00:00:00.000Z',
+      '1m:open:2026-11-22T00:01:00.000Z',
+    ]);
+    expect(state.openKline('1m')).toMatchObject({
+      open: '1.00',
+      close: '1.00',
+      volume: '0.00000000',
+      trades: 0,
+    });
   });
 
   it('has no clock step before the first event', () => {

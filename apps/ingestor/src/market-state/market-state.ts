@@ -77,15 +77,16 @@ export class MarketState {
       price = this.lastPrice.price;
     }
     const writes = INTERVALS.flatMap((interval) =>
-      this.apply(followTrade(this.klines.get(interval), trade, interval, now)),
+      this.applyByTime(followTrade(this.klines.get(interval), trade, interval, now), now),
     );
     return { eventTime, price, priceTradeId: price ? trade.id : undefined, klines: writes };
   }
 
   onKline(push: StreamKline): WriteStep {
     const eventTime = this.advance(push.eventTime);
-    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent(), this.now());
-    return { eventTime, price: undefined, klines: this.apply(update) };
+    const now = this.now();
+    const update = reconcilePush(this.klines.get(push.interval), push, this.trades.recent(), now);
+    return { eventTime, price: undefined, klines: this.applyByTime(update, now) };
   }
 
   /**
@@ -124,6 +125,17 @@ export class MarketState {
     const givesWay = newest === undefined || beyond(newest, eventTime) || datedAhead(newest, this.now());
     this.newestEventTime = givesWay ? eventTime : Math.max(newest, eventTime);
     return this.newestEventTime;
+  }
+
+  /**
+   * The update, then the clock's roll if its slot has already ended: an event that sets a kline of
+   * an ended slot (the exchange's closed push coming after the minute's tick, say) must not leave it
+   * the open kline until the next tick, up to a minute later.
+   */
+  private applyByTime(update: IntervalUpdate, now: number): readonly KlineWrite[] {
+    const writes = this.apply(update);
+    const rolled = followClock(update.state, now);
+    return rolled.writes.length === 0 ? writes : [...writes, ...this.apply(rolled)];
   }
 
   private apply(update: IntervalUpdate): readonly KlineWrite[] {
