@@ -119,6 +119,11 @@ export class RedisKeys {
    * One gateway process's own channel: a marker it publishes from inside the script that reads its
    * in-memory mirror's snapshot, so it knows which pub/sub messages came before that read.
    */
+  /** One gateway process's own channel for `ChangeSubscriber.caughtUp`'s tokens. */
+  changesFenceChannel(processId: string): string {
+    return `${this.prefix}:changes-fence:${processId}`;
+  }
+
   mirrorFenceChannel(processId: string): string {
     return `${this.prefix}:mirror-fence:${processId}`;
   }

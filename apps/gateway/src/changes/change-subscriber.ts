@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { REDIS_SUBSCRIBER, type RedisClient } from '@pds/redis';
+import { REDIS_COMMAND, REDIS_SUBSCRIBER, type RedisClient, RedisKeys } from '@pds/redis';
 
 export type ChannelHandler = (message: string) => void;
 export type Unsubscribe = () => void;
+
+/**
+ * How long `caughtUp` waits for its own token at most: past it the caller answers anyway, and the
+ * key cache's TTL (5 s) still bounds what this replica serves from before the change.
+ */
+const CATCH_UP_BOUND_MS = 2000;
 
 /**
  * The gateway process's one Redis subscriber. A channel is subscribed while at least one local
@@ -15,19 +22,37 @@ export class ChangeSubscriber {
   private readonly resubscribedListeners = new Set<() => void>();
   private readonly disconnectedListeners = new Set<() => void>();
   private hasBeenReady = false;
+  private readonly fenceChannel: string;
+  private readonly fenceWaiters = new Map<string, () => void>();
+  private fences = 0;
 
   /** The subscriber connection queues while Redis is away, so subscriptions survive outages. */
-  constructor(@Inject(REDIS_SUBSCRIBER) private readonly redis: RedisClient) {
+  constructor(
+    @Inject(REDIS_SUBSCRIBER) private readonly redis: RedisClient,
+    @Inject(REDIS_COMMAND) private readonly command: RedisClient,
+    keys: RedisKeys,
+  ) {
+    this.fenceChannel = keys.changesFenceChannel(randomUUID());
+    this.subscribe(this.fenceChannel, (token) => {
+      this.fenceWaiters.get(token)?.();
+    });
     this.redis.on('message', (channel: string, message: string) => {
       this.handlers.get(channel)?.forEach((handler) => {
         handler(message);
       });
     });
+    // Built once the command connection is ready, this may come after the subscriber's first ready.
+    this.hasBeenReady = this.redis.status === 'ready';
     this.redis.on('ready', () => {
-      if (this.hasBeenReady)
-        this.resubscribedListeners.forEach((listener) => {
-          listener();
+      if (this.hasBeenReady) {
+        // ioredis renews the subscriptions right after emitting ready: the listeners' own commands
+        // (a confirmSubscribed, say) must follow that renewal on the connection, not precede it.
+        queueMicrotask(() => {
+          this.resubscribedListeners.forEach((listener) => {
+            listener();
+          });
         });
+      }
       this.hasBeenReady = true;
     });
     // From here until `onResubscribed`, messages may be lost.
@@ -75,6 +100,29 @@ export class ChangeSubscriber {
    */
   async confirmSubscribed(channel: string): Promise<void> {
     await this.redis.subscribe(channel);
+  }
+
+  /**
+   * Resolves once this process has handled every message published before the call (or after
+   * CATCH_UP_BOUND_MS): a token published now on its own channel comes back after them, since Redis
+   * delivers a subscriber's messages in the order they were published. A writer awaits it before
+   * answering, so the replica that made a change (a revocation, a boost) applies it to the next
+   * request, whichever connection sends it.
+   */
+  caughtUp(): Promise<void> {
+    this.fences += 1;
+    const token = String(this.fences);
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.fenceWaiters.delete(token);
+        resolve();
+      };
+      const timer = setTimeout(done, CATCH_UP_BOUND_MS);
+      timer.unref();
+      this.fenceWaiters.set(token, done);
+      this.command.publish(this.fenceChannel, token).catch(done);
+    });
   }
 
   private release(channel: string, handler: ChannelHandler): void {

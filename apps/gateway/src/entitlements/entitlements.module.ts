@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BoostGrants } from '@pds/billing';
+import { ChangesModule } from '../changes/changes.module';
 import { BoostStore } from './boosts/boost.store';
 import { KeyLimits } from './limits/key-limits';
 import { OwnerPlans } from './limits/owner-plans';
@@ -11,6 +12,7 @@ import { PlanCatalogue } from './plans/plan-catalogue';
  * one BoostGrants of @pds/billing, which billing's AccountBilling uses too).
  */
 @Module({
+  imports: [ChangesModule],
   providers: [PlanCatalogue, KeyLimits, OwnerPlans, BoostGrants, BoostStore],
   exports: [PlanCatalogue, KeyLimits, OwnerPlans, BoostStore],
 })

@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { REDIS_COMMAND, type RedisClient, RedisKeys, RedisScripts } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
 import { BoostGrants } from '@pds/billing';
 import { type Boost, boostFromJson, type BoostTarget, type NewBoost } from './boost';
 import { END_BOOST_SCRIPT } from './boost.lua';
 import { activeBoosts } from '../limits/effective-limits';
+import { ChangeSubscriber } from '../../changes/change-subscriber';
 
 /** Bounds the work of every authentication that reads a key's boosts. */
 export const MAX_ACTIVE_BOOSTS = 100;
@@ -28,7 +29,8 @@ export type EndOutcome =
  * Boosts in Redis, one hash per key id (RedisKeys.apiKeyBoosts) and one per account
  * (RedisKeys.accountBoosts), whose boosts raise every key of the account. Grants go through the one
  * grant of @pds/billing (BoostGrants), ends through one script; each publishes the key hashes
- * on the changes channel so every replica re-reads them at once. Expired boosts are ignored on read,
+ * on the changes channel so every replica re-reads them at once (this one before the call returns:
+ * ChangeSubscriber.caughtUp). Expired boosts are ignored on read,
  * dropped at the next grant, and the hash expires with its last boost. The gateway's one writer of
  * boosts, for the admin API and the CLI alike (through OwnerBoosts: KeyBoosts, in keys/, finds the
  * key of an id first; AccountBoosts, in accounts/, the account).
@@ -42,6 +44,8 @@ export class BoostStore {
     scripts: RedisScripts,
     private readonly keys: RedisKeys,
     private readonly grants: BoostGrants,
+    /** The gateway's subscriber, so a change holds on this replica before it returns; the CLI has none. */
+    @Optional() private readonly changes?: ChangeSubscriber,
   ) {
     this.endBoost = scripts.bind(END_BOOST_SCRIPT);
   }
@@ -53,6 +57,7 @@ export class BoostStore {
     );
     switch (reply) {
       case 'granted':
+        await this.changes?.caughtUp();
         return { kind: 'granted', boost };
       case 'revoked-owner':
       case 'too-many-boosts':
@@ -99,6 +104,7 @@ export class BoostStore {
       this.endBoost(keys, boostId, now, this.keys.apiKeyChangesChannel(), keyHash),
     );
     const boost = ended === null ? undefined : boostFromJson(ended);
+    if (boost) await this.changes?.caughtUp();
     return boost ? { kind: 'ended', boost: { ...boost, expiresAt: now } } : { kind: 'unknown-boost' };
   }
 

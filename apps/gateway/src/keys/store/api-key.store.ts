@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { REDIS_COMMAND, type RedisClient, RedisKeys } from '@pds/redis';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import { ChangeSubscriber } from '../../changes/change-subscriber';
 import { type ApiKeyRecord, recordFromHash, recordToHash } from './api-key-record';
 import { generateApiKey, generateKeyId, hashApiKey, keyPrefixOf } from './api-key-secret';
 
@@ -25,6 +26,8 @@ export class ApiKeyStore {
   constructor(
     @Inject(REDIS_COMMAND) private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
+    /** The gateway's subscriber, so a revocation holds on this replica before `revoke` returns; tools have none. */
+    @Optional() private readonly changes?: ChangeSubscriber,
   ) {}
 
   async create(request: NewApiKey, key = generateApiKey()): Promise<CreatedApiKey> {
@@ -86,8 +89,8 @@ export class ApiKeyStore {
   }
 
   /**
-   * Marks the key revoked (the first revocation time stays) and tells every replica; returns the
-   * record, or undefined when no key has that id.
+   * Marks the key revoked (the first revocation time stays) and tells every replica (this one before
+   * it returns); returns the record, or undefined when no key has that id.
    */
   async revoke(id: string): Promise<ApiKeyRecord | undefined> {
     const keyHash = await this.hashOf(id);
@@ -99,6 +102,7 @@ export class ApiKeyStore {
         .publish(this.keys.apiKeyChangesChannel(), keyHash)
         .exec(),
     );
+    await this.changes?.caughtUp();
     return this.findById(id);
   }
 
