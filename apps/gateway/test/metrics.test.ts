@@ -1,7 +1,7 @@
 import { KLINES, PRICE, readiness, type RunningApp, type Scrape, scrapeMetrics } from '@pds/testing';
 import { gatewayHarness, type GatewayHarness, getJson } from './support/gateway-harness';
 import { isMsg, type Sim, startCache, startIngestor, startSim } from './support/history-stack';
-import { eventually } from './support/live-market';
+import { eventually, startIngestor as startListeningIngestor } from './support/live-market';
 import { connect, type StreamClient, wsUrl } from './support/ws-client';
 
 /** Scrapes until `done` holds for the scrape (counters read by the next scrape after the event). */
@@ -25,8 +25,8 @@ describe('metrics and readiness of every app, on their own ports', () => {
   beforeAll(async () => {
     harness = await gatewayHarness('metrics');
     sim = await startSim({ SIM_KLINE_PUSH_MS: '500' });
-    leader = await startIngestor(harness, sim);
-    await leader.waitForLog(isMsg('leader'));
+    // Leading and on the exchange stream: the one trade below must reach it (else no price, ever).
+    leader = await startListeningIngestor(harness.prefix, sim, harness.redisEnv);
     [standby, cache, gateway] = await Promise.all([
       startIngestor(harness, sim),
       startCache(harness, sim, { WARM_UP_KLINES: '10' }),
