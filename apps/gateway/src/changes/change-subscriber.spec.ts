@@ -1,6 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { RedisKeys, type RedisClient } from '@pds/redis';
+import type { GatewayEnvironment } from '../gateway.environment';
 import { ChangeSubscriber } from './change-subscriber';
+
+const REQUEST_DEADLINE_MS = 800;
 
 /** The two connections as far as ChangeSubscriber uses them; what is published is delivered by hand. */
 class FakeConnections {
@@ -29,6 +32,7 @@ function changeSubscriber(connections: FakeConnections): ChangeSubscriber {
     connections.subscriber as unknown as RedisClient,
     connections.command as unknown as RedisClient,
     new RedisKeys('spec'),
+    { REQUEST_DEADLINE_MS } as GatewayEnvironment,
   );
 }
 
@@ -83,18 +87,25 @@ describe('ChangeSubscriber.caughtUp', () => {
     await expect(caughtUp).resolves.toEqual(['key-hash']);
   });
 
-  it('should resolve after its bound when its token never comes back (the subscriber is away)', async () => {
+  it('should resolve after half the request deadline when its token never comes back', async () => {
     jest.useFakeTimers();
     const changes = changeSubscriber(new FakeConnections());
     let settled = false;
     const caughtUp = changes.caughtUp().then(() => {
       settled = true;
     });
-    await jest.advanceTimersByTimeAsync(1999);
+    await jest.advanceTimersByTimeAsync(REQUEST_DEADLINE_MS / 2 - 1);
     expect(settled).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
     await caughtUp;
     expect(settled).toBe(true);
+  });
+
+  it('should resolve at once while the subscriber is away (it forgets every key when back)', async () => {
+    const connections = new FakeConnections();
+    connections.subscriber.status = 'reconnecting';
+    await expect(changeSubscriber(connections).caughtUp()).resolves.toBeUndefined();
+    expect(connections.command.publish).not.toHaveBeenCalled();
   });
 
   it('should resolve at once when the token cannot be published', async () => {

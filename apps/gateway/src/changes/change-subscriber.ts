@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { REDIS_COMMAND, REDIS_SUBSCRIBER, type RedisClient, RedisKeys } from '@pds/redis';
+import { GatewayEnvironment } from '../gateway.environment';
 
 export type ChannelHandler = (message: string) => void;
 export type Unsubscribe = () => void;
-
-/**
- * How long `caughtUp` waits for its own token at most: past it the caller answers anyway, and the
- * key cache's TTL (5 s) still bounds what this replica serves from before the change.
- */
-const CATCH_UP_BOUND_MS = 2000;
 
 /**
  * The gateway process's one Redis subscriber. A channel is subscribed while at least one local
@@ -25,13 +20,20 @@ export class ChangeSubscriber {
   private readonly fenceChannel: string;
   private readonly fenceWaiters = new Map<string, () => void>();
   private fences = 0;
+  /**
+   * How long `caughtUp` waits for its token at most: half the request's deadline, so a change that
+   * was made is never answered 503; past it the key cache's 5 s lifetime still bounds the rest.
+   */
+  private readonly catchUpBoundMs: number;
 
   /** The subscriber connection queues while Redis is away, so subscriptions survive outages. */
   constructor(
     @Inject(REDIS_SUBSCRIBER) private readonly redis: RedisClient,
     @Inject(REDIS_COMMAND) private readonly command: RedisClient,
     keys: RedisKeys,
+    env: GatewayEnvironment,
   ) {
+    this.catchUpBoundMs = env.REQUEST_DEADLINE_MS / 2;
     this.fenceChannel = keys.changesFenceChannel(randomUUID());
     this.subscribe(this.fenceChannel, (token) => {
       this.fenceWaiters.get(token)?.();
@@ -103,13 +105,14 @@ export class ChangeSubscriber {
   }
 
   /**
-   * Resolves once this process has handled every message published before the call (or after
-   * CATCH_UP_BOUND_MS): a token published now on its own channel comes back after them, since Redis
+   * Resolves once this process has handled every message published before the call (at once while
+   * the subscriber is away: it forgets every key when back; at most after `catchUpBoundMs`): a token published now on its own channel comes back after them, since Redis
    * delivers a subscriber's messages in the order they were published. A writer awaits it before
    * answering, so the replica that made a change (a revocation, a boost) applies it to the next
    * request, whichever connection sends it.
    */
   caughtUp(): Promise<void> {
+    if (!this.isLive) return Promise.resolve();
     this.fences += 1;
     const token = String(this.fences);
     return new Promise((resolve) => {
@@ -118,7 +121,7 @@ export class ChangeSubscriber {
         this.fenceWaiters.delete(token);
         resolve();
       };
-      const timer = setTimeout(done, CATCH_UP_BOUND_MS);
+      const timer = setTimeout(done, this.catchUpBoundMs);
       timer.unref();
       this.fenceWaiters.set(token, done);
       this.command.publish(this.fenceChannel, token).catch(done);
