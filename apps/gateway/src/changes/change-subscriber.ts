@@ -105,11 +105,12 @@ export class ChangeSubscriber {
   }
 
   /**
-   * Resolves once this process has handled every message published before the call (at once while
-   * the subscriber is away: it forgets every key when back; at most after `catchUpBoundMs`): a token published now on its own channel comes back after them, since Redis
-   * delivers a subscriber's messages in the order they were published. A writer awaits it before
-   * answering, so the replica that made a change (a revocation, a boost) applies it to the next
-   * request, whichever connection sends it.
+   * Resolves once this process has handled every message published before the call: a token
+   * published now on its own channel comes back after them, since Redis delivers a subscriber's
+   * messages in the order they were published. At most after `catchUpBoundMs`; at once while the
+   * subscriber is away (every listener forgets what it holds when it is back). A writer awaits it
+   * before answering, so the replica that made a change (a revocation, a boost) applies it to the
+   * next request, whichever connection sends it.
    */
   caughtUp(): Promise<void> {
     if (!this.isLive) return Promise.resolve();
