@@ -116,16 +116,12 @@ export class RedisKeys {
   }
 
   /**
-   * One gateway process's own channel: a marker it publishes from inside the script that reads its
-   * in-memory mirror's snapshot, so it knows which pub/sub messages came before that read.
+   * One gateway process's own channel: a token it publishes (from inside the script that reads its
+   * mirror's snapshot, or after a write of its own) comes back after every pub/sub message published
+   * before it, so the process knows which messages it has already handled.
    */
-  /** One gateway process's own channel for `ChangeSubscriber.caughtUp`'s tokens. */
-  changesFenceChannel(processId: string): string {
-    return `${this.prefix}:changes-fence:${processId}`;
-  }
-
-  mirrorFenceChannel(processId: string): string {
-    return `${this.prefix}:mirror-fence:${processId}`;
+  fenceChannel(processId: string): string {
+    return `${this.prefix}:fence:${processId}`;
   }
 
   /** API key record, a hash, found by the SHA-256 of the key; the key itself is never stored. */

@@ -17,7 +17,8 @@ export class ChangeSubscriber {
   private readonly resubscribedListeners = new Set<() => void>();
   private readonly disconnectedListeners = new Set<() => void>();
   private hasBeenReady = false;
-  private readonly fenceChannel: string;
+  /** The process's own fence channel (RedisKeys.fenceChannel): `caughtUp`'s and the mirror's seeds'. */
+  readonly fenceChannel: string;
   private readonly fenceWaiters = new Map<string, () => void>();
   private fences = 0;
   /**
@@ -34,7 +35,7 @@ export class ChangeSubscriber {
     env: GatewayEnvironment,
   ) {
     this.catchUpBoundMs = env.REQUEST_DEADLINE_MS / 2;
-    this.fenceChannel = keys.changesFenceChannel(randomUUID());
+    this.fenceChannel = keys.fenceChannel(randomUUID());
     this.subscribe(this.fenceChannel, (token) => {
       this.fenceWaiters.get(token)?.();
     });
@@ -115,7 +116,8 @@ export class ChangeSubscriber {
   caughtUp(): Promise<void> {
     if (!this.isLive) return Promise.resolve();
     this.fences += 1;
-    const token = String(this.fences);
+    // Its own prefix: the mirror's tokens on the same channel are `<series>#<n>`.
+    const token = `caught-up#${this.fences}`;
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);

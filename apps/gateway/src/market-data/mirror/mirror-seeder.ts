@@ -1,15 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Interval, MarketSymbol } from '@pds/market';
 import { RedisKeys, RedisScripts, type RunScript } from '@pds/redis';
 import type { StoredKline } from '../klines/klines-selection';
 import { fromStorage } from '../../errors/storage-unavailable.error';
+import { ChangeSubscriber } from '../../changes/change-subscriber';
 import { type MirrorSeed, MIRROR_SEED_SCRIPT } from './mirror-seed.lua';
 import { type KlinesSnapshot, MIRRORED_CLOSED_KLINES } from './mirrored-klines';
 
 /**
  * Reads the snapshots of mirrored series, each with its fence (MIRROR_SEED_SCRIPT) on this
- * process's own fence channel.
+ * process's own fence channel (ChangeSubscriber's).
  */
 @Injectable()
 export class MirrorSeeder {
@@ -19,8 +19,9 @@ export class MirrorSeeder {
   constructor(
     scripts: RedisScripts,
     private readonly keys: RedisKeys,
+    changes: ChangeSubscriber,
   ) {
-    this.fenceChannel = keys.mirrorFenceChannel(randomUUID());
+    this.fenceChannel = changes.fenceChannel;
     this.seed = scripts.bind(MIRROR_SEED_SCRIPT);
   }
 
